@@ -14,6 +14,7 @@
 #include "base/json.h"
 #include "base/ratings_types.h"
 #include "base/util.h"
+#include "ladder/crosstable.h"
 #include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_pace.h"
@@ -30,6 +31,40 @@ char *web_api_ladder(const struct web_fit_view *v, char *err)
 		return NULL;
 	}
 	return xstrdup(v->ladder);
+}
+
+char *web_api_crosstable(const struct web_fit_view *v, char *err)
+{
+	const struct league_rating *lr = &v->lr;
+	struct crosstable all, ranked = {.entrants = lr->ranked};
+	char **names;
+	cJSON *j;
+	char *text;
+
+	if (!v->ladder) {
+		snprintf(err, ERR_LEN, "%s", v->err);
+		return NULL;
+	}
+	crosstable_compute(lr->games, lr->game_count, lr->count, &all);
+	ranked.cells = xcalloc((size_t)lr->ranked * (size_t)lr->ranked + 1, sizeof *ranked.cells);
+	names = xcalloc((size_t)lr->ranked + 1, sizeof *names);
+	for (int a = 0; a < lr->ranked; a++) {
+		const struct league_version *ver = &lr->versions[lr->order[a]];
+
+		names[a] = xasprintf("%s v%d", ver->name, ver->number);
+		for (int b = 0; b < lr->ranked; b++)
+			ranked.cells[a * lr->ranked + b] =
+				*crosstable_cell(&all, lr->order[a], lr->order[b]);
+	}
+	j = crosstable_json(&ranked, names);
+	text = json_print_line(j);
+	cJSON_Delete(j);
+	for (int a = 0; a < lr->ranked; a++)
+		free(names[a]);
+	free(names);
+	crosstable_free(&ranked);
+	crosstable_free(&all);
+	return text;
 }
 
 /* qsort_r's, view `arg`'s versions by luck-adjusted rating, highest first
@@ -187,6 +222,7 @@ static void add_game(long run, long game, const struct league_game_seat *seats, 
 		cJSON_AddStringToObject(s, "name", seats[i].name);
 		cJSON_AddNumberToObject(s, "version", seats[i].number);
 		cJSON_AddNumberToObject(s, "rank", seats[i].rank);
+		cJSON_AddBoolToObject(s, "forfeit", seats[i].forfeit);
 		cJSON_AddItemToArray(list, s);
 	}
 	cJSON_AddItemToArray(ctx, g);
@@ -238,6 +274,22 @@ static void add_notes(const struct web_fit_view *view, const char *name, cJSON *
 				league_rating_add_note(v, &view->lr, i);
 }
 
+/* Bot `name`'s games this season and how many it forfeited, any version
+ * of it, as the ladder counts them: "season": {"games","forfeits"}. */
+static void add_season(cJSON *j, const struct league_rating *lr, const char *name)
+{
+	cJSON *season = cJSON_AddObjectToObject(j, "season");
+	long games = 0, forfeits = 0;
+
+	for (int i = 0; i < lr->count; i++)
+		if (!strcmp(lr->versions[i].name, name)) {
+			games += lr->r.entry[i].games;
+			forfeits += lr->forfeits[i];
+		}
+	cJSON_AddNumberToObject(season, "games", (double)games);
+	cJSON_AddNumberToObject(season, "forfeits", (double)forfeits);
+}
+
 cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *name)
 {
 	cJSON *versions = versions_of(db, view, name), *j;
@@ -249,6 +301,7 @@ cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *nam
 	cJSON_AddBoolToObject(j, "retired", league_db_retired(db, name));
 	add_notes(view, name, versions);
 	cJSON_AddItemToObject(j, "versions", versions);
+	add_season(j, &view->lr, name);
 	cJSON_AddItemToObject(j, "games", select_games(db, name, 0, 50, true));
 	cJSON_AddItemToObject(j, "history", web_history_of(&view->history, &view->lr, name));
 	return j;

@@ -24,6 +24,12 @@ char *web_api_ladder(const struct web_fit_view *v, char *err);
  * and "why" when there is none. */
 char *web_api_luck(const struct web_fit_view *v);
 
+/* GET /api/crosstable: each pair of the ladder's ranked versions, in its
+ * order, as the ladder's fit counts their games (crosstable.h: {"bots":
+ * ["NAME vK"], "cells": [[{"w","d","l","score"} or null]]}, row a's
+ * record against column b), view `v`'s; NULL with err as the ladder. */
+char *web_api_crosstable(const struct web_fit_view *v, char *err);
+
 /* GET /api/status: the counts `referee league status` prints, as
  * {"game","players","season","bots","retired","versions","runs",
  * "open_runs","games","sets"} (the counts view `v`'s), while a run
@@ -35,8 +41,9 @@ char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activ
 		     const char *dir);
 
 /* GET /api/bots/NAME: its versions (their games, and their notes as the
- * ladder has them, view `v`'s), its 50 latest games and its versions'
- * ratings over time (web_history.h), as an object the caller adds the
+ * ladder has them, view `v`'s), its games and forfeits this season
+ * ("season"), its 50 latest games (each seat's "forfeit" too) and its
+ * versions' ratings over time (web_history.h), as an object the caller adds the
  * forfeits to; NULL for a bot the league does not have. */
 cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *v, const char *name);
 
