@@ -36,84 +36,57 @@ char *web_api_ladder(const struct web_fit_view *v, char *err)
 char *web_api_crosstable(const struct web_fit_view *v, char *err)
 {
 	const struct league_rating *lr = &v->lr;
-	struct crosstable all, ranked = {.entrants = lr->ranked};
-	char **names;
+	char **names, *text;
+	struct crosstable t;
 	cJSON *j;
-	char *text;
 
 	if (!v->ladder) {
 		snprintf(err, ERR_LEN, "%s", v->err);
 		return NULL;
 	}
-	crosstable_compute(lr->games, lr->game_count, lr->count, &all);
-	ranked.cells = xcalloc((size_t)lr->ranked * (size_t)lr->ranked + 1, sizeof *ranked.cells);
-	names = xcalloc((size_t)lr->ranked + 1, sizeof *names);
-	for (int a = 0; a < lr->ranked; a++) {
-		const struct league_version *ver = &lr->versions[lr->order[a]];
-
-		names[a] = xasprintf("%s v%d", ver->name, ver->number);
-		for (int b = 0; b < lr->ranked; b++)
-			ranked.cells[a * lr->ranked + b] =
-				*crosstable_cell(&all, lr->order[a], lr->order[b]);
-	}
-	j = crosstable_json(&ranked, names);
+	crosstable_compute(lr->games, lr->game_count, lr->count, &t);
+	names = xcalloc((size_t)lr->count + 1, sizeof *names);
+	for (int i = 0; i < lr->count; i++)
+		names[i] = xasprintf("%s v%d", lr->versions[i].name, lr->versions[i].number);
+	j = crosstable_json(&t, names);
 	text = json_print_line(j);
 	cJSON_Delete(j);
-	for (int a = 0; a < lr->ranked; a++)
-		free(names[a]);
+	for (int i = 0; i < lr->count; i++)
+		free(names[i]);
 	free(names);
-	crosstable_free(&ranked);
-	crosstable_free(&all);
+	crosstable_free(&t);
 	return text;
-}
-
-/* qsort_r's, view `arg`'s versions by luck-adjusted rating, highest first
- * (then by name and number). */
-static int by_luck_rating(const void *a, const void *b, void *arg)
-{
-	const struct web_fit_view *v = arg;
-	int i = *(const int *)a, j = *(const int *)b;
-	const struct league_version *x = &v->lr.versions[i], *y = &v->lr.versions[j];
-	int by_name;
-
-	if (v->luck.elo[i] != v->luck.elo[j])
-		return v->luck.elo[i] > v->luck.elo[j] ? -1 : 1;
-	by_name = strcmp(x->name, y->name);
-	return by_name ? by_name : x->number - y->number;
 }
 
 char *web_api_luck(const struct web_fit_view *v)
 {
 	cJSON *j = cJSON_CreateObject(), *ladder;
-	int *order = xcalloc((size_t)v->lr.count + 1, sizeof *order), n = 0;
+	int n = 0;
 	char *text;
 
 	cJSON_AddNumberToObject(j, "graded", (double)v->luck.graded);
 	cJSON_AddNumberToObject(j, "games", (double)v->lr.game_count);
 	ladder = cJSON_AddArrayToObject(j, "ladder");
-	for (int i = 0; v->luck_rated && i < v->lr.count; i++)
-		if (v->luck.games[i])
-			order[n++] = i;
-	qsort_r(order, (size_t)n, sizeof *order, by_luck_rating, (void *)v);
-	for (int k = 0; k < n; k++) {
-		const struct league_version *ver = &v->lr.versions[order[k]];
-		cJSON *o = cJSON_CreateObject();
+	for (int k = 0; v->luck_rated && k < v->lr.count; k++) {
+		int i = v->lr.order[k];
+		cJSON *o;
 
-		cJSON_AddNumberToObject(o, "rank", k + 1);
-		cJSON_AddStringToObject(o, "name", ver->name);
-		cJSON_AddNumberToObject(o, "version", ver->number);
-		cJSON_AddNumberToObject(o, "elo", round(v->luck.elo[order[k]] * 10) / 10);
-		cJSON_AddNumberToObject(o, "ci95",
-					round(RATINGS_Z95 * v->luck.se[order[k]] * 10) / 10);
-		cJSON_AddNumberToObject(o, "games", (double)v->luck.games[order[k]]);
+		if (!v->luck.games[i])
+			continue;
+		o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "name", v->lr.versions[i].name);
+		cJSON_AddNumberToObject(o, "version", v->lr.versions[i].number);
+		cJSON_AddNumberToObject(o, "elo", round(v->luck.elo[i] * 10) / 10);
+		cJSON_AddNumberToObject(o, "ci95", round(RATINGS_Z95 * v->luck.se[i] * 10) / 10);
+		cJSON_AddNumberToObject(o, "games", (double)v->luck.games[i]);
 		cJSON_AddItemToArray(ladder, o);
+		n++;
 	}
 	if (!n)
 		cJSON_AddStringToObject(j, "why", v->luck.graded ? "the graded games give no "
 					"finite ratings yet" : "no game is graded: only "
 					"two-player bolo and bolo5 have exact values, and a "
 					"run grades its games at its refits");
-	free(order);
 	text = json_print_line(j);
 	cJSON_Delete(j);
 	return text;

@@ -45,15 +45,14 @@ code /api/ladder >/dev/null
 cp "$TMP/body" "$TMP/ladder.json"
 expect_eq "$(code /api/crosstable)" 200 "GET /api/crosstable: 200"
 cp "$TMP/body" "$TMP/cross.json"
-# Each pair's wins, draws and losses counted again from the games, rows
-# and columns in the ladder's order.
+# Each pair's wins, draws and losses counted again from the games, the
+# versions in the order they were added.
 expect_eq "$(py <<'PY'
 import json, sys
 t = sys.argv[1]
 games = json.load(open(t + "/games.json"))["games"]
-ladder = [r for r in json.load(open(t + "/ladder.json"))["ladder"] if "rank" in r]
 cross = json.load(open(t + "/cross.json"))
-names = ["%s v%d" % (r["name"], r["version"]) for r in ladder]
+names = ["a v1", "b v1", "crashy v1"]
 want = [[None] * len(names) for _ in names]
 for g in games:
     (x, y) = g["seats"]
@@ -65,7 +64,7 @@ for g in games:
         c["score"] += {"w": 1, "d": 0.5, "l": 0}[k]
 print(cross == {"bots": names, "cells": want} or (cross, want), len(games))
 PY
-)" "True 40" "... each pair of the ladder's versions, row against column, as the 40 games give them"
+)" "True 40" "... each pair of versions, row against column, as the 40 games give them"
 
 expect_eq "$(code /api/bots/crashy -H "Authorization: Bearer $olga")" 200 "GET /api/bots/crashy (its owner, the organiser): 200"
 cp "$TMP/body" "$TMP/crashy.json"
@@ -121,16 +120,19 @@ import json, re, sys
 t = sys.argv[1]
 dom = open(t + "/ladder.dom").read()
 cross = json.load(open(t + "/cross.json"))
+order = [cross["bots"].index("%s v%d" % (r["name"], r["version"]))
+         for r in json.load(open(t + "/ladder.json"))["ladder"] if "rank" in r]
 rows = re.findall(r"<tr>(.*?)</tr>", re.search(r'<table id="crosstable">(.*?)</table>', dom).group(1))
 head = re.findall(r"<th>(.*?)</th>", rows[0])
 have = [re.findall(r"<td>(.*?)</td>", r) for r in rows[1:]]
-n = len(cross["bots"])
-want = [[str(a + 1), cross["bots"][a]] + ["" if a == b else "-" if c is None else
-        "%d%% of %d" % (round(100 * c["score"] / (c["w"] + c["d"] + c["l"])), c["w"] + c["d"] + c["l"])
-        for b, c in enumerate(cross["cells"][a])] for a in range(n)]
-print(head == ["#", "against"] + [str(b + 1) for b in range(n)] and have == want or (head, have, want))
+def cell(a, b):
+    c = cross["cells"][a][b]
+    return "" if a == b else "-" if c is None else "%d%% of %d" % (
+        round(100 * c["score"] / (c["w"] + c["d"] + c["l"])), c["w"] + c["d"] + c["l"])
+want = [[str(k + 1), cross["bots"][a]] + [cell(a, b) for b in order] for k, a in enumerate(order)]
+print(head == ["#", "against"] + [str(k + 1) for k in range(len(order))] and have == want or (head, have, want))
 PY
-)" True "chromium: the ladder's crosstable: each pair's score % and games"
+)" True "chromium: the ladder's crosstable: each pair's score % and games, in the ladder's order"
 
 dump_dom "$URL/bots/crashy" "$TMP/crashy.dom"
 last=$((played < 10 ? played : 10))  # the forfeits of its last 50 games, 10 at most

@@ -91,14 +91,18 @@
 			'result less its luck, over ' + l.graded + ' graded games of the season\'s ' +
 			l.games + ' (docs/LEAGUE.md, "Luck told apart"): beside the order, never instead.' : '';
 	}
-	/* Each pair's score % and games, row against column, the columns
-	 * numbered as the rows. */
-	function drawCross(c) {
-		var t = table('crosstable', ['#', 'against'].concat(c.bots.map(function (_, b) {
+	/* Each pair's score % and games, row against column, the rows the
+	 * ladder's ranked versions in its order, the columns numbered as
+	 * they. */
+	function drawCross(c, ladder) {
+		var order = ladder.ladder.filter(function (r) { return r.rank; }).map(function (r) {
+			return c.bots.indexOf(r.name + ' v' + r.version);
+		});
+		var t = table('crosstable', ['#', 'against'].concat(order.map(function (_, b) {
 			return String(b + 1);
-		})), c.bots.map(function (name, a) {
-			return row([a + 1, name].concat(c.cells[a].map(function (x, b) {
-				var games = x ? x.w + x.d + x.l : 0;
+		})), order.map(function (a, k) {
+			return row([k + 1, c.bots[a]].concat(order.map(function (b) {
+				var x = c.cells[a][b], games = x ? x.w + x.d + x.l : 0;
 				return a === b ? '' : x ? pct(x.score, games) + ' of ' + games : '-';
 			})));
 		}));
@@ -185,9 +189,11 @@
 		var poll = function () {
 			get('/api/luck', function (l) {
 				takeLuck(l);
-				get('/api/ladder', function (l) { drawLadder(main, l); });
+				get('/api/ladder', function (l) {
+					drawLadder(main, l);
+					get('/api/crosstable', function (c) { drawCross(c, l); });
+				});
 			});
-			get('/api/crosstable', drawCross);
 		};
 		poll();
 		setInterval(poll, 3000);
