@@ -102,7 +102,7 @@ expect_eq "$(code /logs/000001/game-000099.jsonl)" 404 "GET of a log that is not
 expect_eq "$(code /logs/000001/..%2f..%2fleague.json --path-as-is)" 404 "GET of a log path out of runs/: 404"
 expect_eq "$(code /logs/../league.json --path-as-is)" 404 "GET of /logs/../league.json: 404"
 expect_eq "$(code /api/nothing)" 404 "GET /api/nothing: 404"
-expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the server answers GET /api/ladder, GET /api/luck, GET /api/status, GET /api/bots/NAME, GET /api/grade/NNNNNN/game-NNNNNN, GET /api/games, GET /logs/NNNNNN/game-NNNNNN.jsonl, GET /games/NNNNNN/game-NNNNNN, GET /referee.pub, GET /api/words/NNNNNN/game-NNNNNN, GET /api/me, GET /api/commitments, POST /api/bots, GET /api/uploads/ID, GET /, GET /bots/NAME, GET /status, GET /commitments"}' \
+expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the server answers GET /api/ladder, GET /api/luck, GET /api/crosstable, GET /api/status, GET /api/bots/NAME, GET /api/grade/NNNNNN/game-NNNNNN, GET /api/games, GET /logs/NNNNNN/game-NNNNNN.jsonl, GET /games/NNNNNN/game-NNNNNN, GET /referee.pub, GET /api/words/NNNNNN/game-NNNNNN, GET /api/me, GET /api/commitments, POST /api/bots, GET /api/uploads/ID, GET /, GET /bots/NAME, GET /status, GET /commitments"}' \
 	"... listing every path the server answers"
 cp "$TMP/body" "$TMP/no_such_path"
 expect_eq "$(code /nothing -X DELETE)" 404 "DELETE /nothing: 404"
