@@ -116,7 +116,7 @@ answers=$(while read -r method path; do
 	path=$(sed 's|NNNNNN/game-NNNNNN|000001/game-000001|; s|NAME$|a|; s|ID$|0|' <<<"$path")
 	echo "$method $path $(code "$path" -X "$method")"
 done <<<"$routes")
-expect_eq "$(grep -c ' 404$' <<<"$answers") $(wc -l <<<"$answers")" "0 18" "... each of the 18 answered: not a 404"
+expect_eq "$(grep -c ' 404$' <<<"$answers") $(wc -l <<<"$answers")" "0 19" "... each of the 19 answered: not a 404"
 expect_eq "$(grep -E '^(GET /api/me|GET /api/words/.*|POST /api/bots|GET /api/uploads/0) ' <<<"$answers" | grep -vc ' 401$')" 0 \
 	"... those of a user's token: 401 without one"
 expect_eq "$(code /api/ladder -X DELETE)" 405 "DELETE /api/ladder: 405"
