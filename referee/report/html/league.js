@@ -50,7 +50,7 @@
 		var rows = ladder.ladder.map(function (r) {
 			/* A version without a game has no figures: its place in the queue. */
 			if (r.waiting) return row([r.rank, botLink(r.name), 'v' + r.version, r.owner || '',
-				r.note, '', ''].concat(graded ? [''] : []).concat(['', '', '', '', '', '', '',
+				r.note, ''].concat(graded ? [''] : []).concat(['', '', '', '', '', '', '',
 				r.state]));
 			return row([r.rank || '', botLink(r.name), 'v' + r.version, r.owner || '',
 				r.rating === undefined ? '-' : r.rating, iv(r)].concat(graded ? [luckOf(r)] : [])
