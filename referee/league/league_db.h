@@ -182,6 +182,7 @@ long long league_db_data_version(sqlite3 *db);
 /* A seat of a game as the index has it; `name` valid during the call. */
 struct league_game_seat {
 	int seat, number, rank;
+	bool forfeit;
 	char *name;
 };
 

@@ -326,6 +326,7 @@ static void hand_game(sqlite3_stmt *seats, long run, long game, league_db_game_f
 		list[n++] = (struct league_game_seat){
 			.seat = sqlite3_column_int(seats, 0), .name = xstrdup(name ? name : ""),
 			.number = sqlite3_column_int(seats, 2), .rank = sqlite3_column_int(seats, 3),
+			.forfeit = sqlite3_column_int(seats, 4) != 0,
 		};
 	}
 	each(run, game, list, n, ctx);
@@ -348,7 +349,7 @@ int league_db_each_game(sqlite3 *db, const char *name, long long since, int limi
 	int rc = -1;
 
 	if (sqlite3_prepare_v2(db, sql, -1, &games, NULL) == SQLITE_OK &&
-	    sqlite3_prepare_v2(db, "SELECT s.seat, v.name, v.number, s.rank FROM seats s"
+	    sqlite3_prepare_v2(db, "SELECT s.seat, v.name, v.number, s.rank, s.forfeit FROM seats s"
 			       " JOIN versions v ON v.id = s.version WHERE s.run = ? AND"
 			       " s.game = ? ORDER BY s.seat", -1, &seats, NULL) == SQLITE_OK &&
 	    sqlite3_bind_int64(games, 1, since) == SQLITE_OK &&

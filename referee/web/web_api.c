@@ -14,6 +14,7 @@
 #include "base/json.h"
 #include "base/ratings_types.h"
 #include "base/util.h"
+#include "ladder/crosstable.h"
 #include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_pace.h"
@@ -32,53 +33,60 @@ char *web_api_ladder(const struct web_fit_view *v, char *err)
 	return xstrdup(v->ladder);
 }
 
-/* qsort_r's, view `arg`'s versions by luck-adjusted rating, highest first
- * (then by name and number). */
-static int by_luck_rating(const void *a, const void *b, void *arg)
+char *web_api_crosstable(const struct web_fit_view *v, char *err)
 {
-	const struct web_fit_view *v = arg;
-	int i = *(const int *)a, j = *(const int *)b;
-	const struct league_version *x = &v->lr.versions[i], *y = &v->lr.versions[j];
-	int by_name;
+	const struct league_rating *lr = &v->lr;
+	char **names, *text;
+	struct crosstable t;
+	cJSON *j;
 
-	if (v->luck.elo[i] != v->luck.elo[j])
-		return v->luck.elo[i] > v->luck.elo[j] ? -1 : 1;
-	by_name = strcmp(x->name, y->name);
-	return by_name ? by_name : x->number - y->number;
+	if (!v->ladder) {
+		snprintf(err, ERR_LEN, "%s", v->err);
+		return NULL;
+	}
+	crosstable_compute(lr->games, lr->game_count, lr->count, &t);
+	names = xcalloc((size_t)lr->count + 1, sizeof *names);
+	for (int i = 0; i < lr->count; i++)
+		names[i] = xasprintf("%s v%d", lr->versions[i].name, lr->versions[i].number);
+	j = crosstable_json(&t, names);
+	text = json_print_line(j);
+	cJSON_Delete(j);
+	for (int i = 0; i < lr->count; i++)
+		free(names[i]);
+	free(names);
+	crosstable_free(&t);
+	return text;
 }
 
 char *web_api_luck(const struct web_fit_view *v)
 {
 	cJSON *j = cJSON_CreateObject(), *ladder;
-	int *order = xcalloc((size_t)v->lr.count + 1, sizeof *order), n = 0;
+	int n = 0;
 	char *text;
 
 	cJSON_AddNumberToObject(j, "graded", (double)v->luck.graded);
 	cJSON_AddNumberToObject(j, "games", (double)v->lr.game_count);
 	ladder = cJSON_AddArrayToObject(j, "ladder");
-	for (int i = 0; v->luck_rated && i < v->lr.count; i++)
-		if (v->luck.games[i])
-			order[n++] = i;
-	qsort_r(order, (size_t)n, sizeof *order, by_luck_rating, (void *)v);
-	for (int k = 0; k < n; k++) {
-		const struct league_version *ver = &v->lr.versions[order[k]];
-		cJSON *o = cJSON_CreateObject();
+	for (int k = 0; v->luck_rated && k < v->lr.count; k++) {
+		int i = v->lr.order[k];
+		cJSON *o;
 
-		cJSON_AddNumberToObject(o, "rank", k + 1);
-		cJSON_AddStringToObject(o, "name", ver->name);
-		cJSON_AddNumberToObject(o, "version", ver->number);
-		cJSON_AddNumberToObject(o, "elo", round(v->luck.elo[order[k]] * 10) / 10);
-		cJSON_AddNumberToObject(o, "ci95",
-					round(RATINGS_Z95 * v->luck.se[order[k]] * 10) / 10);
-		cJSON_AddNumberToObject(o, "games", (double)v->luck.games[order[k]]);
+		if (!v->luck.games[i])
+			continue;
+		o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "name", v->lr.versions[i].name);
+		cJSON_AddNumberToObject(o, "version", v->lr.versions[i].number);
+		cJSON_AddNumberToObject(o, "elo", round(v->luck.elo[i] * 10) / 10);
+		cJSON_AddNumberToObject(o, "ci95", round(RATINGS_Z95 * v->luck.se[i] * 10) / 10);
+		cJSON_AddNumberToObject(o, "games", (double)v->luck.games[i]);
 		cJSON_AddItemToArray(ladder, o);
+		n++;
 	}
 	if (!n)
 		cJSON_AddStringToObject(j, "why", v->luck.graded ? "the graded games give no "
 					"finite ratings yet" : "no game is graded: only "
 					"two-player bolo and bolo5 have exact values, and a "
 					"run grades its games at its refits");
-	free(order);
 	text = json_print_line(j);
 	cJSON_Delete(j);
 	return text;
@@ -187,6 +195,7 @@ static void add_game(long run, long game, const struct league_game_seat *seats, 
 		cJSON_AddStringToObject(s, "name", seats[i].name);
 		cJSON_AddNumberToObject(s, "version", seats[i].number);
 		cJSON_AddNumberToObject(s, "rank", seats[i].rank);
+		cJSON_AddBoolToObject(s, "forfeit", seats[i].forfeit);
 		cJSON_AddItemToArray(list, s);
 	}
 	cJSON_AddItemToArray(ctx, g);
@@ -238,6 +247,22 @@ static void add_notes(const struct web_fit_view *view, const char *name, cJSON *
 				league_rating_add_note(v, &view->lr, i);
 }
 
+/* Bot `name`'s games this season and how many it forfeited, any version
+ * of it, as the ladder counts them: "season": {"games","forfeits"}. */
+static void add_season(cJSON *j, const struct league_rating *lr, const char *name)
+{
+	cJSON *season = cJSON_AddObjectToObject(j, "season");
+	long games = 0, forfeits = 0;
+
+	for (int i = 0; i < lr->count; i++)
+		if (!strcmp(lr->versions[i].name, name)) {
+			games += lr->r.entry[i].games;
+			forfeits += lr->forfeits[i];
+		}
+	cJSON_AddNumberToObject(season, "games", (double)games);
+	cJSON_AddNumberToObject(season, "forfeits", (double)forfeits);
+}
+
 cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *name)
 {
 	cJSON *versions = versions_of(db, view, name), *j;
@@ -249,6 +274,7 @@ cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *nam
 	cJSON_AddBoolToObject(j, "retired", league_db_retired(db, name));
 	add_notes(view, name, versions);
 	cJSON_AddItemToObject(j, "versions", versions);
+	add_season(j, &view->lr, name);
 	cJSON_AddItemToObject(j, "games", select_games(db, name, 0, 50, true));
 	cJSON_AddItemToObject(j, "history", web_history_of(&view->history, &view->lr, name));
 	return j;

@@ -19,10 +19,18 @@ char *web_api_ladder(const struct web_fit_view *v, char *err);
 
 /* GET /api/luck: the versions rated from the luck-adjusted scores of the
  * season's graded games (docs/LEAGUE.md, "Luck told apart"), view `v`'s:
- * {"graded","games","ladder":[{"rank","name","version","elo","ci95",
- * "games"}]} by rating, each version with a graded game; "ladder" empty
- * and "why" when there is none. */
+ * {"graded","games","ladder":[{"name","version","elo","ci95","games"}]}
+ * in the ladder's order (a column of it, never a second order), each
+ * version with a graded game; "ladder" empty and "why" when there is
+ * none. */
 char *web_api_luck(const struct web_fit_view *v);
+
+/* GET /api/crosstable: each pair of the season's versions, as the
+ * ladder's fit counts their games (crosstable.h: {"bots": ["NAME vK"],
+ * "cells": [[{"w","d","l","score"} or null]]}, row a's record against
+ * column b, the versions in the order they were added), view `v`'s;
+ * NULL with err as the ladder. */
+char *web_api_crosstable(const struct web_fit_view *v, char *err);
 
 /* GET /api/status: the counts `referee league status` prints, as
  * {"game","players","season","bots","retired","versions","runs",
@@ -35,8 +43,9 @@ char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activ
 		     const char *dir);
 
 /* GET /api/bots/NAME: its versions (their games, and their notes as the
- * ladder has them, view `v`'s), its 50 latest games and its versions'
- * ratings over time (web_history.h), as an object the caller adds the
+ * ladder has them, view `v`'s), its games and forfeits this season
+ * ("season"), its 50 latest games (each seat's "forfeit" too) and its
+ * versions' ratings over time (web_history.h), as an object the caller adds the
  * forfeits to; NULL for a bot the league does not have. */
 cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *v, const char *name);
 

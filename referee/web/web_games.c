@@ -38,7 +38,6 @@ static int game_replay(const char *dir, const char *rel, const struct words_inde
 	if (rc)
 		return -1;
 	rc = replay_build(&log, &options, r, err);
-	logread_free(&log);
 	if (rc == 0) {
 		const char *id = cJSON_GetStringValue(json_member(r->doc, "game_id"));
 		int seats = cJSON_GetArraySize(json_member(r->doc, "players"));
@@ -55,8 +54,10 @@ static int game_replay(const char *dir, const char *rel, const struct words_inde
 		} else {
 			replay_words_add(r->doc, x);
 		}
+		web_words_relative(r->doc, log.count ? log.lines[0].json : NULL);
 		web_key_trust(r->doc, dir);
 	}
+	logread_free(&log);
 	return rc;
 }
 

@@ -105,12 +105,34 @@ void web_history_free(struct web_history *h)
 	h->count = 0;
 }
 
+/* How many of games [from, to) of `lr` a version `mine` marks played. */
+static long played(const struct league_rating *lr, const bool *mine, size_t from, size_t to)
+{
+	long n = 0;
+
+	for (size_t g = from; g < to; g++) {
+		bool in = false;
+
+		for (int s = 0; s < lr->games[g].seats; s++)
+			in = in || mine[lr->games[g].entrant[s]];
+		n += in;
+	}
+	return n;
+}
+
 cJSON *web_history_of(const struct web_history *h, const struct league_rating *lr,
 		      const char *name)
 {
 	cJSON *list = cJSON_CreateArray();
+	bool *mine = xcalloc((size_t)lr->count + 1, sizeof *mine);
+	size_t counted = 0;
+	long own = 0;
 
-	for (size_t p = 0; p < h->count; p++)
+	for (int i = 0; i < lr->count; i++)
+		mine[i] = !strcmp(lr->versions[i].name, name);
+	for (size_t p = 0; p < h->count; p++) {
+		own += played(lr, mine, counted, h->points[p].games);
+		counted = h->points[p].games;
 		for (int i = 0; i < lr->count; i++) {
 			const struct web_history_rating *at = &h->points[p].at[i];
 			cJSON *o;
@@ -119,6 +141,7 @@ cJSON *web_history_of(const struct web_history *h, const struct league_rating *l
 				continue;
 			o = cJSON_CreateObject();
 			cJSON_AddNumberToObject(o, "games", (double)h->points[p].games);
+			cJSON_AddNumberToObject(o, "bot_games", (double)own);
 			cJSON_AddNumberToObject(o, "version", lr->versions[i].number);
 			/* In tenths, as the ladder has it; a bound when not rated. */
 			cJSON_AddNumberToObject(o, "rating", round(at->elo * 10) / 10);
@@ -127,5 +150,7 @@ cJSON *web_history_of(const struct web_history *h, const struct league_rating *l
 							? "lower" : "upper");
 			cJSON_AddItemToArray(list, o);
 		}
+	}
+	free(mine);
 	return list;
 }

@@ -41,8 +41,10 @@ void web_history_make(struct web_history *h, const struct league_rating *lr,
 		      const struct web_history *prev, const struct league_rating *prev_lr);
 void web_history_free(struct web_history *h);
 
-/* Bot `name`'s versions' ratings over time: [{"games","version","rating"}]
- * for each point of `h` (of `lr`) at which a version is rated, with
+/* Bot `name`'s versions' ratings over time: [{"games","bot_games",
+ * "version","rating"}] for each point of `h` (of `lr`) at which a version
+ * is rated ("bot_games": how many of the season's first "games" the bot
+ * played, any version of it), with
  * "bound": "lower" or "upper" when its rating is one; in tenths, as on
  * the ladder. */
 cJSON *web_history_of(const struct web_history *h, const struct league_rating *lr,

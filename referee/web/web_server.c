@@ -191,6 +191,14 @@ static enum MHD_Result serve_ladder(struct request *r)
 	return answer(r, web_api_ladder(r->view, err), JSON, MHD_HTTP_INTERNAL_SERVER_ERROR, err);
 }
 
+static enum MHD_Result serve_crosstable(struct request *r)
+{
+	char err[ERR_LEN];
+
+	return answer(r, web_api_crosstable(r->view, err), JSON, MHD_HTTP_INTERNAL_SERVER_ERROR,
+		      err);
+}
+
 static enum MHD_Result serve_status(struct request *r)
 {
 	return web_reply(r->c, MHD_HTTP_OK, web_api_status(r->db, r->view, r->s->activity,
@@ -296,6 +304,7 @@ static enum MHD_Result serve_upload_status(struct request *r)
 static const struct route routes[] = {
 	{"GET", "/api/ladder", NULL, READS_INDEX | READS_VIEW, serve_ladder, NULL},
 	{"GET", "/api/luck", NULL, READS_INDEX | READS_VIEW, serve_luck, NULL},
+	{"GET", "/api/crosstable", NULL, READS_INDEX | READS_VIEW, serve_crosstable, NULL},
 	{"GET", "/api/status", NULL, READS_INDEX | READS_VIEW, serve_status, NULL},
 	{"GET", "/api/bots/", "NAME", READS_INDEX | READS_VIEW | COSTLY, serve_bot, NULL},
 	{"GET", "/api/grade/", "NNNNNN/game-NNNNNN", COSTLY, serve_grade, NULL},

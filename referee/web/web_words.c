@@ -50,6 +50,62 @@ char *web_words_scrub(const char *text)
 	return out;
 }
 
+/* `line` with the bot's folder `folder` (NULL: none) in it made relative
+ * ("FOLDER/lib/a.py" "lib/a.py", "FOLDER" alone "."), and every other
+ * absolute path scrubbed (web_words_scrub()): a new string. */
+static char *relative_line(const char *line, const char *folder)
+{
+	size_t n = folder ? strlen(folder) : 0, len = 0;
+	char *out = NULL, *clean;
+	FILE *f = open_memstream(&out, &len);
+
+	for (const char *p = line; *p; ) {
+		bool here = n > 1 && !strncmp(p, folder, n) && (p == line || !path_char(p[-1]));
+
+		if (here && p[n] == '/') {
+			p += n + 1;
+		} else if (here && !path_char(p[n])) {
+			fputc('.', f);
+			p += n;
+		} else {
+			fputc(*p++, f);
+		}
+	}
+	fclose(f);
+	clean = web_words_scrub(out);
+	free(out);
+	return clean;
+}
+
+/* Each line of `list` made relative to `folder` (relative_line()). */
+static void relative_lines(cJSON *list, const char *folder)
+{
+	cJSON *line;
+
+	cJSON_ArrayForEach(line, list)
+		if (cJSON_IsString(line)) {
+			char *rel = relative_line(line->valuestring, folder);
+
+			cJSON_SetValuestring(line, rel);
+			free(rel);
+		}
+}
+
+void web_words_relative(cJSON *doc, const cJSON *header)
+{
+	const cJSON *players = json_member(header, "players");
+	cJSON *step;
+
+	cJSON_ArrayForEach(step, json_member(doc, "steps")) {
+		const cJSON *player = cJSON_GetArrayItem(players, replay_int(step, "seat", -1));
+		const char *folder = cJSON_GetStringValue(json_member(json_member(player, "folder"),
+								      "path"));
+
+		relative_lines(json_member(step, "stderr"), folder);
+		relative_lines(json_member(json_member(step, "last_words"), "stderr"), folder);
+	}
+}
+
 /* Replaces string member `key` of `o` by its scrubbed text. */
 static void scrub_member(cJSON *o, const char *key)
 {

@@ -16,6 +16,13 @@
  * ran it, a folder of the server's) cut to its last part, a new string. */
 char *web_words_scrub(const char *text);
 
+/* The stderr lines of replay document `doc` (each move's and the last
+ * words') shown relative to their bot: its folder, as log header
+ * `header` names it, cut off the paths in them ("lib/a.py"), every other
+ * absolute path cut to its last part (web_words_scrub()), so that its
+ * owner reads where in the bot, not where on the server. */
+void web_words_relative(cJSON *doc, const cJSON *header);
+
 /* The forfeits' words of replay document `doc` (replay.h) scrubbed
  * (web_words_scrub()): each forfeit's detail and its step's text. */
 void web_words_public(cJSON *doc);

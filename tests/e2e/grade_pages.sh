@@ -109,6 +109,11 @@ if [ -n "$BROWSER" ]; then
 		expect_eq "$(strip_points "$TMP/graded.dom" $seat)" $((moves + 1)) \
 			"chromium: seat $seat's strip has a point at the start and one a graded move ($((moves + 1)))"
 	done
+	expect_eq "$($HTMLTOOL "$TMP/graded.dom" text p id=strip-legend)" \
+		"win-bot's chance to win; expect-bot's chance to win; a jump: a roll's luck; a thick red bar: the chance a move lost, a red dot an inaccuracy, mistake or blunder; dashed: even (50%); dark line: the move shown." \
+		"chromium: the strip's legend names each seat's line and the marks"
+	expect_eq "$(grep -o '<p id="strip-legend"[^>]*>.*</p>' "$TMP/graded.dom" | sed 's|</p>.*||' | grep -o 'class="swatch"' | wc -l)" 2 \
+		"... each seat's colour beside its name"
 	expect_eq "$($HTMLTOOL "$TMP/graded.dom" attr class circle class~=mark)" "mark inaccuracy" \
 		"chromium: the strip marks the one inaccuracy (a good move has no dot)"
 	expect_eq "$($HTMLTOOL "$TMP/graded.dom" count line class~=drop)" 2 \
@@ -244,6 +249,9 @@ if command -v curl >/dev/null; then
 			"chromium: the bot's page says its error rate"
 		expect_contains "$TMP/bot.dom" "$(py "'Over all 6 graded games of its 6: %.3f%% of its chance to win lost a decision' % (100 * $(tally "$TMP/newest-first" a)['error_per_decision'])")" \
 			"chromium: ... and over all its graded games"
+		expect_eq "$($HTMLTOOL "$TMP/bot.dom" text p id=skill-terms)" \
+			"What a decision lost: the chance to win that its move gave away against the best move, from the game's exact values. A mark: a decision that lost 2% or more (an inaccuracy, to 4%; a mistake, to 8%; a blunder). Luck: what the dice gave it beyond what it could expect. See docs/ANALYSIS.md, \"Marks\"." \
+			"chromium: ... and says what a lost decision, a mark and luck are"
 	else
 		ok 0 "# SKIP chromium is not installed"
 	fi

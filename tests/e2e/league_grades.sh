@@ -143,24 +143,40 @@ for _ in $(seq 300); do
 	sleep 0.1
 done
 expect_eq "$(code /api/luck)" 200 "GET /api/luck: 200"
-expect_eq "$("$PYTHON3" - "$TMP/by-set.csv" "$TMP/by-game.csv" "$TMP/body" "$(wc -l <"$TMP/graded")" <<'PY'
+cp "$TMP/body" "$TMP/luck.json"
+code /api/ladder >/dev/null
+cp "$TMP/body" "$TMP/ladder.json"
+cp "$TMP/luck.json" "$TMP/body"
+expect_eq "$("$PYTHON3" - "$TMP/by-set.csv" "$TMP/by-game.csv" "$TMP/body" "$(wc -l <"$TMP/graded")" "$TMP/ladder.json" <<'PY'
 import csv, json, sys
 sets, games = (list(csv.DictReader(open(p))) for p in sys.argv[1:3])
 want = {a["bot"]: (float(a["elo"]), max(float(a["ci95"]), float(b["ci95"])), int(a["games"]))
         for a, b in zip(sets, games)}
 luck = json.load(open(sys.argv[3]))
 have = {r["name"]: (r["elo"], r["ci95"], r["games"]) for r in luck["ladder"]}
+ladder = [r["name"] for r in json.load(open(sys.argv[5]))["ladder"]]
 print(luck["graded"] == int(sys.argv[4]), [r["name"] for r in luck["ladder"]] ==
-      sorted(want, key=lambda b: -want[b][0]), set(want) == set(have) and
+      [b for b in ladder if b in want], set(want) == set(have) and
       all(abs(want[b][0] - have[b][0]) <= 0.06 and abs(want[b][1] - have[b][1]) <= 0.06 and
           want[b][2] == have[b][2] for b in want) or (want, have))
 PY
-)" "True True True" "... each version's luck-adjusted rating, interval and games, as computed again from the grades"
+)" "True True True" "... each version's luck-adjusted rating, interval and games, as computed again from the grades, in the ladder's order"
 if [ -n "$BROWSER" ]; then
 	dump_dom "$URL/" "$TMP/ladder.dom"
-	expect_eq "$(grep -o 'id="luck-ladder"' "$TMP/ladder.dom" | wc -l)" "1" \
-		"chromium: the ladder's page has the luck-adjusted table"
+	expect_contains "$TMP/ladder.dom" '<th>95% interval</th><th>luck-adjusted</th><th>games</th>' \
+		"chromium: the ladder's luck-adjusted rating is a column of its one order"
+	expect_eq "$("$PYTHON3" - "$TMP/ladder.dom" "$TMP/body" <<'PY'
+import json, re, sys
+dom = open(sys.argv[1]).read()
+rows = re.findall(r"<tr>(.*?)</tr>", re.search(r'<table id="ladder">(.*?)</table>', dom).group(1))[1:]
+have = {re.search(r'href="/bots/([^"]*)"', r).group(1): re.findall(r"<td>(.*?)</td>", r)[6] for r in rows}
+have = {b: v for b, v in have.items() if v != "-"}  # a version without a graded game
+want = {r["name"]: "%s +/- %s" % (r["elo"], r["ci95"]) for r in json.load(open(sys.argv[2]))["ladder"]}
+print(have == want or (have, want))
+PY
+)" True "... each version's as GET /api/luck gives it"
 	expect_contains "$TMP/ladder.dom" "graded games of the season" "... saying over how many games"
+	expect_eq "$(grep -c 'id="luck-ladder"' "$TMP/ladder.dom")" 0 "... and no second order"
 else
 	ok 0 "# SKIP chromium is not installed"
 fi

@@ -57,10 +57,10 @@ if [ -n "$BROWSER" ]; then
 	game='<p id="game" class="muted">Game: rolit (size 6, first random), 2 players a game</p>'
 	dump_dom "$URL/" "$TMP/dom.html"
 	expect_contains "$TMP/dom.html" "$game" "chromium: the ladder page names the game, its options and players"
-	expect_contains "$TMP/dom.html" '<p id="order">Ranked by the lower bound of the 95% interval (a bot that won every point linking it to the others has only a lower bound, which counts as its bound; an upper bound alone or no rating comes after every bound), then by rating, games and name; old and retired versions after the active ones, in the same order.</p>' \
+	expect_contains "$TMP/dom.html" '<p id="order-rule">Ranked by the lower bound of the 95% interval (a bot that won every point linking it to the others has only a lower bound, which counts as its bound; an upper bound alone or no rating comes after every bound), then by rating, games and name; old and retired versions after the active ones, in the same order.</p>' \
 		"chromium: the ladder page says the rule of its order"
-	expect_contains "$TMP/dom.html" '<th>owner</th><th>rating</th><th>95% interval</th><th>games</th><th>wins</th><th>draws</th><th>losses</th><th>score</th><th>forfeits</th><th>cut</th>' \
-		"chromium: the ladder page has the export's columns"
+	expect_contains "$TMP/dom.html" '<th>owner</th><th>rating</th><th>95% interval</th><th>games</th><th>win %</th><th>wins</th><th>draws</th><th>losses</th><th>forfeits</th><th>cut</th>' \
+		"chromium: the ladder page has the export's columns, the score as a win %"
 	expect_contains "$TMP/dom.html" '<form id="upload"><h2>Upload a bot</h2>' "chromium: the ladder page has an upload form"
 	expect_contains "$TMP/dom.html" '<input type="password" name="token" required="" autocomplete="current-password" value="">' \
 		"... with a field for the user's token"

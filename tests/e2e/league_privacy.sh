@@ -78,8 +78,9 @@ expect_eq "$(forfeits -H "Authorization: Bearer $alice")" "['info', 'stderr']" "
 # request reads on in them (docs/LEAGUE-SERVER.md, "The server"), so the last
 # line is there at once.
 forfeits -H "Authorization: Bearer $alice" >/dev/null
-expect_eq "$(json 'd["forfeits"][0]["last_words"]["stderr"][-1].split("] ", 1)[1].split(" /")[0]')" \
-	'chatty-secret <b id="pwn">3</b>' "... its last line as the bot wrote it, at once"
+expect_eq "$(json 'd["forfeits"][0]["last_words"]["stderr"][-1].split("] ", 1)[1]')" \
+	'chatty-secret <b id="pwn">3</b> chatty.py' \
+	"... its last line as the bot wrote it, at once, the path it wrote relative to its folder"
 expect_eq "$(forfeits -H "Authorization: Bearer $olga")" "['info', 'stderr']" "... with the organiser's token: its stderr"
 
 # A game of chatty's: the replay page's data holds no stderr; its words

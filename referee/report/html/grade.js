@@ -1,7 +1,7 @@
 /* A game's grade on its replay page (docs/ANALYSIS.md; the replay's
  * "grade", referee/grade/grade.h): each seat's chance to win along the
  * game as a strip (an SVG: a roll's luck is a jump, an error a drop, in
- * red, its mark a dot; the move shown a line), each decision's mark and
+ * red, its mark a dot; the move shown a line) with its legend, each decision's mark and
  * the best action beside the move, and the table of skill and luck.
  * arena.gradeView(doc) gives replay.js {strip, table, mark(step, li),
  * show(step)}, or null when the page has no grade.  A grade of estimated
@@ -71,7 +71,24 @@
 		var now = svg('line', { id: 'strip-now', y1: 0, y2: H + 4, stroke: '#1d2330' });
 		s.appendChild(now);
 		box.appendChild(s);
+		box.appendChild(legend(doc));
 		return { box: box, now: now, x: x };
+	}
+
+	/* What the strip's lines and marks are: each seat's colour, then the
+	 * rest in words. */
+	function legend(doc) {
+		var p = el('p', { id: 'strip-legend', 'class': 'muted' });
+		doc.grade.start.forEach(function (_, seat) {
+			var sw = p.appendChild(el('span', { 'class': 'swatch' }));
+			sw.style.background = arena.seatColour(doc, seat);
+			p.appendChild(document.createTextNode((doc.players[seat] || 'seat ' + seat) +
+				'\'s chance to win; '));
+		});
+		p.appendChild(document.createTextNode('a jump: a roll\'s luck; a thick red bar: the ' +
+			'chance a move lost, a red dot an inaccuracy, mistake or blunder; dashed: even ' +
+			'(50%); dark line: the move shown.'));
+		return p;
 	}
 
 	/* What the identity adds to a seat's luck less its errors (as

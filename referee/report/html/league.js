@@ -1,9 +1,11 @@
 /* The league server's pages (referee/web/web_pages.c): the live ladder at
- * /, redrawn from /api/ladder every few seconds, with the rule of its
- * order and a form to upload a bot (POST /api/bots, then its state from
- * /api/uploads/ID); a bot's page at
- * /bots/NAME from /api/bots/NAME (its rating over time as an SVG plot,
- * its versions, its recent games linked to their replays at /games/...,
+ * /, redrawn from /api/ladder every few seconds (win % and the luck-
+ * adjusted rating from /api/luck as columns), why its order is not the
+ * win %s', the crosstable from /api/crosstable, and a form to upload a
+ * bot (POST /api/bots, then its state from /api/uploads/ID); a bot's
+ * page at /bots/NAME from /api/bots/NAME (first its forfeits in a line,
+ * its rating over its own games as an SVG plot, its versions, its
+ * recent games with its result, linked to their replays at /games/...,
  * its forfeits with its last words); the status at /status, in words,
  * redrawn from /api/status; every set's commitment at /commitments, from
  * /api/commitments.  The page's data says which ({"page": "ladder"},
@@ -35,39 +37,76 @@
 		return el('a', {href: '/bots/' + encodeURIComponent(name)}, name);
 	}
 	function iv(r) { return r.interval ? r.interval[0] + ' .. ' + r.interval[1] : '-'; }
+	/* A share of points as a whole percent: "82%". */
+	function pct(score, games) { return games ? Math.round(100 * score / games) + '%' : '-'; }
+	/* The luck-adjusted rating of each version graded, by "NAME vK". */
+	var luck = {};
+	function luckOf(r) {
+		var l = luck[r.name + ' v' + r.version];
+		return l ? l.elo + ' +/- ' + l.ci95 : '-';
+	}
 	function drawLadder(main, ladder) {
+		var graded = Object.keys(luck).length > 0;
 		var rows = ladder.ladder.map(function (r) {
 			/* A version without a game has no figures: its place in the queue. */
 			if (r.waiting) return row([r.rank, botLink(r.name), 'v' + r.version, r.owner || '',
-				r.note, '', '', '', '', '', '', '', '', r.state]);
+				r.note, ''].concat(graded ? [''] : []).concat(['', '', '', '', '', '', '',
+				r.state]));
 			return row([r.rank || '', botLink(r.name), 'v' + r.version, r.owner || '',
-				r.rating === undefined ? '-' : r.rating, iv(r), r.games, r.wins, r.draws,
-				r.losses, r.score, r.forfeits, r.cut, r.note || r.state]);
+				r.rating === undefined ? '-' : r.rating, iv(r)].concat(graded ? [luckOf(r)] : [])
+				.concat([r.games, pct(r.score, r.wins + r.draws + r.losses), r.wins, r.draws,
+					r.losses, r.forfeits, r.cut, r.note || r.state]));
 		});
 		var old = document.getElementById('ladder');
-		var t = table('ladder', ['#', 'bot', 'version', 'owner', 'rating', '95% interval', 'games',
-			'wins', 'draws', 'losses', 'score', 'forfeits', 'cut', 'state'], rows);
-		if (old) old.replaceWith(t); else main.insertBefore(t, document.getElementById('luck'));
+		var t = table('ladder', ['#', 'bot', 'version', 'owner', 'rating', '95% interval']
+			.concat(graded ? ['luck-adjusted'] : []).concat(['games', 'win %', 'wins', 'draws',
+				'losses', 'forfeits', 'cut', 'state']), rows);
+		if (old) old.replaceWith(t); else main.insertBefore(t, document.getElementById('why'));
 		document.getElementById('totals').textContent =
 			ladder.games + ' games in ' + ladder.sets + ' sets';
-		document.getElementById('order').textContent = 'Ranked ' + ladder.order + '.';
+		document.getElementById('order-rule').textContent = 'Ranked ' + ladder.order + '.';
+	}
+	/* Why the order is not the win %s', in short, with the rule in full
+	 * and the luck-adjusted column's meaning when there is one. */
+	function why(main) {
+		var box = main.appendChild(el('div', {id: 'why'}));
+		box.appendChild(el('p', null, 'The order is by rating, not by win %: a rating weighs ' +
+			'whom each bot played, so a win over a strong bot counts for more than a win over ' +
+			'a bot that forfeits. A bot ranks by the low end of its 95% interval, which ' +
+			'narrows as it plays. See docs/LEAGUE-LADDER.md, "The ladder".'));
+		var rule = box.appendChild(el('details', {id: 'order'}));
+		rule.appendChild(el('summary', null, 'The rule in full'));
+		rule.appendChild(el('p', {id: 'order-rule'}));
+		box.appendChild(el('p', {id: 'luck-note', class: 'muted', hidden: ''}));
 	}
 	/* The versions rated from their luck-adjusted scores (docs/LEAGUE.md,
-	 * "Luck told apart"), under the ladder: only in a league whose games
-	 * are graded. */
-	function drawLuck(main, luck) {
-		var old = document.getElementById('luck');
-		var box = el('section', {id: 'luck'});
-		if (luck.ladder.length) {
-			box.appendChild(el('h2', null, 'Luck-adjusted'));
-			box.appendChild(el('p', {class: 'muted'}, 'Each game\'s result less its luck, over ' +
-				luck.graded + ' graded games of the season\'s ' + luck.games + ': beside the ladder, never instead.'));
-			box.appendChild(table('luck-ladder', ['#', 'bot', 'version', 'rating', '95% interval', 'games'],
-				luck.ladder.map(function (r) {
-					return row([r.rank, botLink(r.name), 'v' + r.version, r.elo, '+/- ' + r.ci95, r.games]);
-				})));
-		}
-		old.replaceWith(box);
+	 * "Luck told apart"), a column of the ladder: only in a league whose
+	 * games are graded. */
+	function takeLuck(l) {
+		luck = {};
+		l.ladder.forEach(function (r) { luck[r.name + ' v' + r.version] = r; });
+		var note = document.getElementById('luck-note');
+		note.hidden = !l.ladder.length;
+		note.textContent = l.ladder.length ? 'luck-adjusted: the rating from each game\'s ' +
+			'result less its luck, over ' + l.graded + ' graded games of the season\'s ' +
+			l.games + ' (docs/LEAGUE.md, "Luck told apart"): beside the order, never instead.' : '';
+	}
+	/* Each pair's score % and games, row against column, the rows the
+	 * ladder's ranked versions in its order, the columns numbered as
+	 * they. */
+	function drawCross(c, ladder) {
+		var order = ladder.ladder.filter(function (r) { return r.rank; }).map(function (r) {
+			return c.bots.indexOf(r.name + ' v' + r.version);
+		});
+		var t = table('crosstable', ['#', 'against'].concat(order.map(function (_, b) {
+			return String(b + 1);
+		})), order.map(function (a, k) {
+			return row([k + 1, c.bots[a]].concat(order.map(function (b) {
+				var x = c.cells[a][b], games = x ? x.w + x.d + x.l : 0;
+				return a === b ? '' : x ? pct(x.score, games) + ' of ' + games : '-';
+			})));
+		}));
+		document.getElementById('crosstable').replaceWith(t);
 	}
 	/* With the token of who logged in (login.js): a bot's owner sees its
 	 * stderr. */
@@ -141,19 +180,28 @@
 	function ladderPage(main) {
 		document.querySelector('h1').textContent = 'League ladder';
 		main.appendChild(el('p', {id: 'totals', class: 'muted'}));
-		main.appendChild(el('p', {id: 'order'}));
-		main.appendChild(el('section', {id: 'luck'}));  /* drawLuck's, after the ladder */
+		why(main);
+		main.appendChild(el('h2', null, 'Crosstable'));
+		main.appendChild(el('p', {class: 'muted'}, 'Each row\'s score against each column ' +
+			'(a win 1, a draw 1/2) and their games, the columns numbered as the rows.'));
+		main.appendChild(el('table', {id: 'crosstable'}));
 		main.appendChild(uploadForm());
 		var poll = function () {
-			get('/api/ladder', function (l) { drawLadder(main, l); });
-			get('/api/luck', function (l) { drawLuck(main, l); });
+			get('/api/luck', function (l) {
+				takeLuck(l);
+				get('/api/ladder', function (l) {
+					drawLadder(main, l);
+					get('/api/crosstable', function (c) { drawCross(c, l); });
+				});
+			});
 		};
 		poll();
 		setInterval(poll, 3000);
 	}
 	/* The bot's versions' ratings after each point of the season's games,
-	 * one polyline a version, in an SVG drawn here: no outside network. */
-	function plot(history) {
+	 * one polyline a version, in an SVG drawn here: no outside network.
+	 * Across, the bot's own games then. */
+	function plot(history, name) {
 		var w = 480, h = 200, pad = 40, svg = arena.svg;
 		var g = svg('svg', {id: 'history', width: w, height: h, viewBox: '0 0 ' + w + ' ' + h,
 			role: 'img', 'aria-label': 'rating over games played'});
@@ -161,7 +209,7 @@
 			g.appendChild(svg('text', {x: pad, y: h / 2}, 'no rating yet'));
 			return g;
 		}
-		var xs = history.map(function (p) { return p.games; });
+		var xs = history.map(function (p) { return p.bot_games; });
 		var ys = history.map(function (p) { return p.rating; });
 		var x0 = Math.min.apply(null, xs), x1 = Math.max.apply(null, xs);
 		var y0 = Math.min.apply(null, ys), y1 = Math.max.apply(null, ys);
@@ -173,16 +221,17 @@
 		g.appendChild(svg('line', {x1: pad, y1: pad, x2: pad, y2: h - pad, stroke: 'currentColor'}));
 		g.appendChild(svg('text', {x: 2, y: Y(y1) + 4, 'font-size': 10}, Math.round(y1)));
 		g.appendChild(svg('text', {x: 2, y: Y(y0) + 4, 'font-size': 10}, Math.round(y0)));
-		g.appendChild(svg('text', {x: w - pad, y: h - pad + 14, 'font-size': 10, 'text-anchor': 'end'},
-			x1 + ' games'));
+		g.appendChild(svg('text', {x: pad, y: h - pad + 14, 'font-size': 10}, x0));
+		g.appendChild(svg('text', {'class': 'axis', x: w - pad, y: h - pad + 14, 'font-size': 10,
+			'text-anchor': 'end'}, x1 + ' games of ' + name));
 		var byVersion = {};
 		history.forEach(function (p) { (byVersion[p.version] = byVersion[p.version] || []).push(p); });
 		Object.keys(byVersion).forEach(function (v) {
-			var pts = byVersion[v].map(function (p) { return X(p.games) + ',' + Y(p.rating); });
+			var pts = byVersion[v].map(function (p) { return X(p.bot_games) + ',' + Y(p.rating); });
 			g.appendChild(svg('polyline', {points: pts.join(' '), fill: 'none', stroke: 'currentColor',
 				'class': 'version v' + v}));
 			var last = byVersion[v][byVersion[v].length - 1];
-			g.appendChild(svg('text', {x: X(last.games) - 4, y: Y(last.rating) - 4, 'font-size': 10,
+			g.appendChild(svg('text', {x: X(last.bot_games) - 4, y: Y(last.rating) - 4, 'font-size': 10,
 				'text-anchor': 'end'}, 'v' + v));
 		});
 		return g;
@@ -202,36 +251,80 @@
 			' decisions); luck ' + (g.luck_per_game < 0 ? '\u2212' : '+') +
 			p(Math.abs(g.luck_per_game), 2) + ' a game.';
 	}
-	/* Over its recent games, or that none is graded. */
-	function skillLine(g) {
-		if (!g.games) return el('p', {id: 'skill'}, 'not graded: none of its last ' + g.of +
-			' games has exact values (two-player bolo and bolo5)');
-		return el('p', {id: 'skill'}, 'Over ' + g.games + ' graded games of its last ' + g.of +
-			': ' + skillFigures(g));
+	/* Its skill and luck over its recent games and over all its graded
+	 * ones, what the figures mean, or nothing when no game is graded (a
+	 * game without exact values). */
+	function skill(main, g, all) {
+		if (!g.games && !(all && all.games)) return;
+		main.appendChild(el('h2', null, 'Skill and luck'));
+		main.appendChild(el('p', {id: 'skill'}, g.games ? 'Over ' + g.games +
+			' graded games of its last ' + g.of + ': ' + skillFigures(g) :
+			'none of its last ' + g.of + ' games graded yet'));
+		if (all && all.games)
+			main.appendChild(el('p', {id: 'skill-all'}, 'Over all ' + all.games +
+				' graded games of its ' + all.of + ': ' + skillFigures(all)));
+		main.appendChild(el('p', {id: 'skill-terms', class: 'muted'}, 'What a decision lost: ' +
+			'the chance to win that its move gave away against the best move, from the game\'s ' +
+			'exact values. A mark: a decision that lost 2% or more (an inaccuracy, to 4%; a ' +
+			'mistake, to 8%; a blunder). Luck: what the dice gave it beyond what it could ' +
+			'expect. See docs/ANALYSIS.md, "Marks".'));
 	}
-	/* Over every game of it that the league's runs have graded, when any. */
-	function skillAllLine(main, g) {
-		if (g && g.games)
-			main.appendChild(el('p', {id: 'skill-all'}, 'Over all ' + g.games +
-				' graded games of its ' + g.of + ': ' + skillFigures(g)));
+	/* A forfeit's reason (docs/LOGS.md) in a student's words. */
+	var REASONS = {exit: 'it crashed or exited', timeout: 'it ran out of time',
+		'bad-json': 'it wrote a line that is not JSON', 'line-too-long': 'it wrote a line too long',
+		'bad-reply': 'its reply was not what the message asked',
+		'illegal-action': 'it played an illegal move',
+		'unexpected-output': 'it wrote when nothing was asked', fairness: 'it broke the ' +
+		'fairness exchange', memory: 'it used too much memory', processes: 'it started too ' +
+		'many processes', containment: 'it tried to leave its sandbox'};
+	function count(x) { return x.toLocaleString('en-US'); }
+	/* What its owner reads first: its forfeits this season and, of its
+	 * latest, the commonest reason. */
+	function headline(b) {
+		var s = b.season, n = {}, top = null;
+		if (!s.forfeits)
+			return b.name + ' played ' + count(s.games) + ' games this season and forfeited none.';
+		b.forfeits.forEach(function (f) {
+			n[f.reason] = (n[f.reason] || 0) + 1;
+			if (!top || n[f.reason] > n[top]) top = f.reason;
+		});
+		return b.name + ' forfeited ' + count(s.forfeits) + ' of its ' + count(s.games) +
+			' games this season' + (top ? ': ' + (REASONS[top] || top) + ' (' + n[top] +
+			' of its last ' + b.forfeits.length + ' forfeits)' : '') + '.';
+	}
+	function ordinal(k) {
+		return k + ([, 'st', 'nd', 'rd'][k % 100 > 10 && k % 100 < 14 ? 0 : k % 10] || 'th');
+	}
+	/* Bot `name`'s result in game g: won, lost, a draw or its place of
+	 * the seats; "forfeit" beside it when it forfeited. */
+	function result(g, name) {
+		var me = g.seats.filter(function (s) { return s.name === name; })[0];
+		var better = 0, tied = 0;
+		if (!me) return '';
+		g.seats.forEach(function (s) {
+			if (s.rank < me.rank) better++;
+			else if (s.rank === me.rank && s !== me) tied++;
+		});
+		return (!better ? (tied ? 'draw' : 'won') : g.seats.length === 2 ? 'lost' :
+			ordinal(better + 1) + ' of ' + g.seats.length) + (me.forfeit ? ', forfeit' : '');
 	}
 	function botPage(main, name) {
 		document.querySelector('h1').textContent = name;
 		get('/api/bots/' + encodeURIComponent(name), function (b) {
-			main.appendChild(el('h2', null, 'Rating over time'));
-			main.appendChild(plot(b.history));
+			main.appendChild(el('p', {id: 'headline'}, headline(b)));
+			main.appendChild(el('h2', null, 'Rating over its games'));
+			main.appendChild(plot(b.history, name));
 			main.appendChild(el('h2', null, 'Versions'));
 			main.appendChild(table('versions', ['version', 'files', 'games', 'note'],
 				b.versions.map(function (v) { return row(['v' + v.version, v.files.slice(0, 12), v.games, v.note || '']); })));
-			main.appendChild(el('h2', null, 'Skill and luck'));
-			main.appendChild(skillLine(b.grade));
-			skillAllLine(main, b.grade_all);
+			skill(main, b.grade, b.grade_all);
 			main.appendChild(el('h2', null, 'Recent games'));
-			main.appendChild(table('games', ['game', 'seats', 'replay', 'log'], b.games.map(function (g) {
-				var seats = g.seats.map(function (s) { return s.name + ' v' + s.version + ' (' + s.rank + ')'; });
-				return row([g.id, seats.join(', '), el('a', {href: g.replay}, 'replay'),
-					el('a', {href: g.log}, 'log')]);
-			})));
+			main.appendChild(table('games', ['game', 'result', 'seats', 'replay', 'log'],
+				b.games.map(function (g) {
+					var seats = g.seats.map(function (s) { return s.name + ' v' + s.version + ' (' + s.rank + ')'; });
+					return row([g.id, result(g, name), seats.join(', '), el('a', {href: g.replay}, 'replay'),
+						el('a', {href: g.log}, 'log')]);
+				})));
 			main.appendChild(el('h2', null, 'Forfeits'));
 			main.appendChild(table('forfeits', ['game', 'reason', 'detail', 'last words'],
 				b.forfeits.map(function (f) {
