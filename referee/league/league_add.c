@@ -4,6 +4,7 @@
 #include "league_add.h"
 
 #include <cjson/cJSON.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,10 +115,18 @@ static enum league_add_result preflight(const char *dir, const struct league_inf
 					const struct league_version *v, struct league_add *out,
 					char *err)
 {
-	char *keep = path_joinf(dir, "stderr/preflight-%s-v%d.d", v->name, v->number);
+	/* check-bot runs in the bot's folder: the league's, given relative to
+	 * ours, is made absolute so that the checklist lands where we read it. */
+	char *home = path_resolve(NULL, dir);
+
+	if (!home) {
+		errorf(err, "cannot find the current folder: %s", strerror(errno));
+		return LEAGUE_ADD_ERROR;
+	}
+	char *keep = path_joinf(home, "stderr/preflight-%s-v%d.d", v->name, v->number);
 	char **words = preflight_words(info, v, keep);
-	char *folder = path_join(dir, "stderr");
-	char *report = path_joinf(dir, "stderr/preflight-%s-v%d.txt", v->name, v->number);
+	char *folder = path_join(home, "stderr");
+	char *report = path_joinf(home, "stderr/preflight-%s-v%d.txt", v->name, v->number);
 	const struct child c = {
 		.path = "/proc/self/exe", .argv = words, .dir = v->dir,
 		.output = report, .output_mode = 0644,
@@ -145,6 +154,7 @@ static enum league_add_result preflight(const char *dir, const struct league_inf
 	free(keep);
 	free(folder);
 	free(report);
+	free(home);
 	return rc;
 }
 

@@ -56,6 +56,16 @@ expect_contains "$ERR" "referee league: broken v1 failed its pre-flight (referee
 expect_contains "$ERR" "FAIL" "... the checklist's failure"
 expect_eq "$(ls -A "$TMP/add-tmp"; ls "$L/stderr" | grep -v '\.txt$')" "" \
 	"... its games removed: nothing left in TMPDIR nor beside the checklist"
+# The league named relative to the current folder, the bot run in a folder
+# of its own: the checklist is kept where the message says, not in the bot's.
+mkdir "$TMP/broken-dir"
+cd "$TMP"
+expect_exit 1 "$REFEREE" league add league broken2 --workdir broken-dir "$ZOO/crash-at-start.sh $TMP"
+cd - >/dev/null
+expect_contains "$ERR" "its checklist, kept in league/stderr/preflight-broken2-v1.txt:" \
+	"a pre-flight failed with the league named relatively: its checklist's place said"
+expect_contains "$L/stderr/preflight-broken2-v1.txt" "FAIL" "... and the checklist there"
+expect_eq "$(ls -A "$TMP/broken-dir")" "" "... nothing of it in the bot's folder"
 expect_exit 2 "$REFEREE" league add "$L" "../x" $(bot a)
 expect_eq "$(head -1 "$ERR")" "referee league: '../x' is not a bot's name: letters, digits, '-', '_' and '.', up to 40, not starting with '.' or '-'" \
 	"add: a name that is no name"
