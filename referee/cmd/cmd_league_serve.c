@@ -4,8 +4,9 @@
  * on the web (docs/LEAGUE-SERVER.md, "The server").  The server (web_server.h)
  * answers in its own threads; unless --no-play, a child process plays
  * the league as `referee league run DIR` does (the same code: this
- * program run again), started again a few seconds after it ends (a
- * league without two bots yet, which a later `league add` brings).
+ * program run again), started again a few seconds after it ends, while
+ * the league has the bots a game needs (an upload or `league add` brings
+ * them).
  * SIGINT or SIGTERM stops the child, then the server.  One server serves
  * a league (serve_lock()).  Started as root
  * it runs only with --user NAME, and drops to NAME once its port is
