@@ -67,7 +67,8 @@ int league_opened_begin(struct league_opened *o, const struct league_run *r,
 	/* No run plays now: every old version's files beyond those kept go. */
 	league_prune(dir, r->db);
 	/* Graded before the ratings are loaded, with their grades. */
-	league_luck_grade(&o->luck, r->db, dir);
+	if (!r->after_roster_change)
+		league_luck_grade(&o->luck, r->db, dir);
 	if ((o->active_count = active_versions(o, r, dir, &o->labels, err)) < 0)
 		return -1;
 	league_pick_init(&o->pick, o->active_count, r->players);
