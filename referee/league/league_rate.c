@@ -109,6 +109,10 @@ static int by_bound(const void *a, const void *b, void *arg)
 		return rx > ry ? -1 : 1;
 	if (ex->games != ey->games)
 		return ex->games > ey->games ? -1 : 1;
+	/* Versions without a game wait in the order they came, which the
+	 * picker seats them in: first come, first served. */
+	if (!ex->games && vx->id != vy->id)
+		return vx->id < vy->id ? -1 : 1;
 	c = strcmp(vx->name, vy->name);
 	return c ? c : vx->number - vy->number;
 }

@@ -58,6 +58,15 @@ expect_eq "$([ $((games - z)) -ge $((games / 4)) ]; echo $?)" 0 \
 	"the other pairs play: $((games - z)) of $games games without z"
 expect_eq "$([ "$z" -le $((2 * median)) ]; echo $?)" 0 \
 	"z has at most twice the games of the others' median: $z, the median $median"
+# What the games taught of z: an interval wider than the target (a few
+# finished games), or only a bound when it won none; either way the
+# league rests, where counting its own interval it would not.
+z_half=$("$REFEREE" league ladder "$L" --format json | "$PYTHON3" -c 'import json, sys
+z = [r for r in json.load(sys.stdin)["ladder"] if r["name"] == "z"][0]
+print(round((z["interval"][1] - z["interval"][0]) / 2) if z["status"] == "rated" else "none")')
+diag "z's own 95% interval: +/- $z_half"
+expect_eq "$([ "$z_half" = none ] || [ "$z_half" -gt 150 ]; echo $?)" 0 \
+	"z's own interval (+/- $z_half) is wider than the target, and the league rests all the same"
 kill -TERM "$runner"
 wait "$runner"
 expect_eq "$?" 1 "SIGTERM: the run stops"
