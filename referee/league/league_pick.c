@@ -44,7 +44,7 @@ void league_pick_free(struct league_pick *p)
 
 /* How uncertain a version is: its standard error as if the games handed
  * out since the refit had been counted (error ~ 1/sqrt(games)); no
- * rating is infinitely uncertain. */
+ * error yet (league_pick_se(): no game) is infinitely uncertain. */
 static double uncertainty(const struct league_pick_entry *e)
 {
 	if (!isfinite(e->se) || e->games < 1)
