@@ -246,6 +246,7 @@ static int play_runs(struct run_args *a, long *games, int *runs, char *err)
 		sig = a->slurm ? run_slurm(a, &end, err) : league_run_play(run, &end, err);
 		*games += end.games;
 		*runs += sig >= 0;
+		run->after_roster_change = end.roster_changed;
 		if (sig || !(end.roster_changed || (capped && end.full)))
 			break;
 		if (max_games && *games >= max_games)

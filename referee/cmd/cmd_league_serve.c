@@ -4,8 +4,9 @@
  * on the web (docs/LEAGUE-SERVER.md, "The server").  The server (web_server.h)
  * answers in its own threads; unless --no-play, a child process plays
  * the league as `referee league run DIR` does (the same code: this
- * program run again), started again a few seconds after it ends (a
- * league without two bots yet, which a later `league add` brings).
+ * program run again), started again a few seconds after it ends, while
+ * the league has the bots a game needs (an upload or `league add` brings
+ * them).
  * SIGINT or SIGTERM stops the child, then the server.  One server serves
  * a league (serve_lock()).  Started as root
  * it runs only with --user NAME, and drops to NAME once its port is
@@ -29,6 +30,7 @@
 #include "base/util.h"
 #include "cli.h"
 #include "cmd_league.h"
+#include "league/league_db.h"
 #include "league/league_folder.h"
 #include "web/web_drop.h"
 #include "web/web_server.h"
@@ -68,12 +70,47 @@ static pid_t play_start(const char *dir, const struct play_pace *pace, const sig
 	return child_start(&c, &from, err);
 }
 
-/* Waits for SIGINT or SIGTERM, keeping a play child going unless
- * `play` is false; stops the child before it returns. */
-static void serve_wait(const char *dir, bool play, const struct play_pace *pace,
-		       const sigset_t *mask)
+/* Whether the league has the active bots a game needs, so that a player
+ * would play: said on stdout with the time when it changes (*said: the
+ * active bots said waiting for, -1: none), not at each try of the wait
+ * (a run started without them would only fail with its usage message). */
+static bool play_ready(const char *dir, int players, long *said)
 {
-	pid_t child = play ? play_start(dir, pace, mask) : -1;
+	char err[ERR_LEN], stamp[32];
+	sqlite3 *db = league_db_open(dir, false, NULL, 0, err);
+	struct league_counts c = {.bots = -1};
+	time_t now = time(NULL);
+	bool ready;
+
+	if (db)
+		league_db_counts(db, &c);
+	league_db_close(db);
+	if (c.bots < 0 || c.retired < 0)
+		return true;  /* unread: the run says why */
+	c.bots -= c.retired;
+	ready = c.bots >= players;
+	if (c.bots != *said && (!ready || *said >= 0)) {
+		strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+		if (ready)
+			printf("%s %ld active bots: playing\n", stamp, c.bots);
+		else
+			printf("%s waiting: %ld active bot%s, and a game needs %d (an upload "
+			       "or 'referee league add' brings one)\n", stamp, c.bots,
+			       c.bots == 1 ? "" : "s", players);
+		fflush(stdout);
+	}
+	*said = ready ? -1 : c.bots;
+	return ready;
+}
+
+/* Waits for SIGINT or SIGTERM, keeping a play child going unless
+ * `play` is false, while the league has the bots a game needs; stops
+ * the child before it returns. */
+static void serve_wait(const char *dir, int players, bool play,
+		       const struct play_pace *pace, const sigset_t *mask)
+{
+	long said = -1;
+	pid_t child = play && play_ready(dir, players, &said) ? play_start(dir, pace, mask) : -1;
 	struct timespec again = {PLAY_AGAIN_S, 0};
 	int sig;
 
@@ -83,7 +120,7 @@ static void serve_wait(const char *dir, bool play, const struct play_pace *pace,
 			break;
 		if (sig == SIGCHLD && child > 0 && waitpid(child, NULL, WNOHANG) == child)
 			child = -1;
-		else if (sig < 0 && errno == EAGAIN && play)
+		else if (sig < 0 && errno == EAGAIN && play && play_ready(dir, players, &said))
 			child = play_start(dir, pace, mask);
 	}
 	if (child > 0) {
@@ -253,12 +290,14 @@ int league_serve(int argc, char **argv)
 	char err[ERR_LEN], host[INET_ADDRSTRLEN];
 	const char *dir;
 	sigset_t mask;
+	int players;
 
 	if (serve_options(argc, argv, &set))
 		return EXIT_USAGE;
 	dir = argv[optind];
 	if (league_folder_read(dir, &info, err))
 		return fail("%s", err);
+	players = info.players;
 	league_info_free(&info);
 	if (serve_lock(dir))
 		return EXIT_USAGE;
@@ -277,7 +316,7 @@ int league_serve(int argc, char **argv)
 	       inet_ntop(AF_INET, &set.addr.sin_addr, host, sizeof host),
 	       ntohs(set.addr.sin_port), set.play ? "" : " (not playing: --no-play)");
 	fflush(stdout);
-	serve_wait(dir, set.play, &set.pace, &mask);
+	serve_wait(dir, players, set.play, &set.pace, &mask);
 	web_server_stop(server);
 	return EXIT_OK;
 }

@@ -241,8 +241,8 @@ bool league_luck_pick(const struct league_rating *lr, const int *active,
 		if (r.games[active[a]]) {
 			p->e[a].rated = true;
 			p->e[a].elo = r.elo[active[a]];
-			p->e[a].se = r.se[active[a]];
-			p->e[a].half = RATINGS_Z95 * r.se[active[a]];
+			p->e[a].se = league_pick_se(r.se[active[a]],
+						    lr->r.entry[active[a]].pairs);
 		}
 	league_luck_ratings_free(&r);
 	return ok;

@@ -46,11 +46,13 @@ static int active_versions(struct league_opened *o, const struct league_run *r,
 			      r->players, err);
 	if (n >= r->players && !codes_fit(n, r->players)) {
 		league_task_labels_free(*labels, n);
+		*labels = NULL;
 		return errorf(err, "%d active bots are more than a run of %d-player "
 			      "sets can seat: retire some", n, r->players);
 	}
 	if (n < r->players) {
 		league_task_labels_free(*labels, n);
+		*labels = NULL;
 		return -1;
 	}
 	return n;
@@ -59,17 +61,15 @@ static int active_versions(struct league_opened *o, const struct league_run *r,
 int league_opened_begin(struct league_opened *o, const struct league_run *r,
 			const char *dir, char *err)
 {
-	char **labels;
-	int rc;
-
 	o->number = league_next_run(dir);
 	o->run_dir = league_run_dir(dir, o->number);
 	league_db_roster(r->db, &o->roster);
 	/* No run plays now: every old version's files beyond those kept go. */
 	league_prune(dir, r->db);
 	/* Graded before the ratings are loaded, with their grades. */
-	league_luck_grade(&o->luck, r->db, dir);
-	if ((o->active_count = active_versions(o, r, dir, &labels, err)) < 0)
+	if (!r->after_roster_change)
+		league_luck_grade(&o->luck, r->db, dir);
+	if ((o->active_count = active_versions(o, r, dir, &o->labels, err)) < 0)
 		return -1;
 	league_pick_init(&o->pick, o->active_count, r->players);
 	league_pick_lanes(&o->pick, r->concurrency);
@@ -78,19 +78,19 @@ int league_opened_begin(struct league_opened *o, const struct league_run *r,
 		o->pick.wall[a] = league_walls_median(o->walls, o->rating.versions[o->active[a]].id);
 	league_rating_pick(&o->rating, o->active, &o->pick);
 	league_luck_pick(&o->rating, o->active, &o->pick);
-	league_rest_fitted(&o->rest, dir, r->rest_interval, r->trickle, &o->pick);
+	league_rest_fitted(&o->rest, dir, r->rest_interval, r->trickle, &o->pick,
+			   (const char *const *)o->labels);
 	league_task_place(&o->place, r->league_id, o->number, o->manifest.id, r->players);
-	rc = league_task_begin(r->db, dir, o->run_dir, o->number, &r->config, labels,
-			       o->active_count, r->players, &o->manifest, err);
-	league_task_labels_free(labels, o->active_count);
-	return rc;
+	return league_task_begin(r->db, dir, o->run_dir, o->number, &r->config, o->labels,
+				 o->active_count, r->players, &o->manifest, err);
 }
 
 int league_opened_refit(struct league_opened *o, const struct league_run *r, char *err)
 {
 	if (league_task_refit(r->db, r->dir, &o->luck, o->active, &o->pick, err))
 		return -1;
-	league_rest_fitted(&o->rest, r->dir, r->rest_interval, r->trickle, &o->pick);
+	league_rest_fitted(&o->rest, r->dir, r->rest_interval, r->trickle, &o->pick,
+			   (const char *const *)o->labels);
 	return 0;
 }
 
@@ -123,4 +123,5 @@ void league_opened_free(struct league_opened *o)
 	league_rating_free(&o->rating);
 	free(o->run_dir);
 	free(o->active);
+	league_task_labels_free(o->labels, o->active_count);
 }

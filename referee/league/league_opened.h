@@ -23,6 +23,7 @@ struct league_opened {
 	char *run_dir;                /* in the folder the run was opened in */
 	struct league_rating rating;  /* at the last refit */
 	int *active;                  /* by active index: the version's index */
+	char **labels;                /* by active index: its "name-vN" */
 	int active_count;
 	struct league_pick pick;
 	struct league_luck luck;      /* the games' grades, for the picker */

@@ -30,12 +30,16 @@ static int64_t trickle_after(long trickle, int64_t now)
 }
 
 void league_rest_fitted(struct league_rest *rest, const char *dir, long interval,
-			long trickle, const struct league_pick *pick)
+			long trickle, const struct league_pick *pick,
+			const char *const *labels)
 {
-	struct league_pace p = {.interval = interval, .widest = league_pick_widest(pick),
-				.trickle = trickle, .luck = pick->luck};
+	int widest = league_pick_widest(pick);
+	struct league_pace p = {.interval = interval, .trickle = trickle, .luck = pick->luck,
+				.widest = widest < 0 ? 0 : RATINGS_Z95 * pick->e[widest].se};
 	char err[ERR_LEN];
 
+	if (widest >= 0)
+		snprintf(p.widest_version, sizeof p.widest_version, "%s", labels[widest]);
 	rest->refitted = now_ns();
 	p.resting = league_pace_settled(interval, p.widest);
 	if (p.resting && !rest->resting)
@@ -69,6 +73,8 @@ int league_pace_write(const char *dir, const struct league_pace *p, char *err)
 	cJSON_AddNumberToObject(j, "interval", (double)p->interval);
 	if (isfinite(p->widest))
 		cJSON_AddNumberToObject(j, "widest", round(p->widest * 10) / 10);
+	if (*p->widest_version)
+		cJSON_AddStringToObject(j, "widest_version", p->widest_version);
 	cJSON_AddNumberToObject(j, "trickle", (double)p->trickle);
 	cJSON_AddBoolToObject(j, "luck_adjusted", p->luck);
 	rc = league_json_write(dir, "pace.json", j, err);
@@ -92,6 +98,7 @@ int league_pace_read(const char *dir, struct league_pace *p)
 	char *text = files_read_all(path, &len);
 	cJSON *j = text ? json_parse_object(text, len, err) : NULL;
 	const cJSON *resting = json_member(j, "resting"), *widest = json_member(j, "widest");
+	const cJSON *version = json_member(j, "widest_version");
 	int rc = -1;
 
 	if (j && cJSON_IsBool(resting)) {
@@ -102,6 +109,9 @@ int league_pace_read(const char *dir, struct league_pace *p)
 			.trickle = whole(j, "trickle", 100000),
 			.luck = cJSON_IsTrue(json_member(j, "luck_adjusted")),
 		};
+		if (cJSON_IsString(version))
+			snprintf(p->widest_version, sizeof p->widest_version, "%s",
+				 version->valuestring);
 		rc = p->interval >= 0 && p->trickle >= 0 ? 0 : -1;
 	}
 	cJSON_Delete(j);
@@ -126,16 +136,18 @@ char *league_pace_trickle_text(long trickle)
 
 char *league_pace_text(const struct league_pace *p)
 {
-	char widest[48], *trickle, *text;
+	char widest[128], *trickle, *text;
 	const char *interval = p->luck ? "95% interval (of its luck-adjusted rating)" :
 					 "95% interval";
 
 	if (!p->interval)
 		return xstrdup("full speed (this run does not rest)");
 	if (isfinite(p->widest))
-		snprintf(widest, sizeof widest, "the widest +/- %.0f", p->widest);
+		snprintf(widest, sizeof widest, "the widest +/- %.0f%s%s", p->widest,
+			 *p->widest_version ? ", " : "", p->widest_version);
 	else
-		snprintf(widest, sizeof widest, "a version has none yet");
+		snprintf(widest, sizeof widest, "%s has none yet",
+			 *p->widest_version ? p->widest_version : "a version");
 	if (!p->resting)
 		return xasprintf("full speed until every active version's %s is "
 				 "within +/- %ld Elo (%s)", interval, p->interval, widest);

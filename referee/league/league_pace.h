@@ -21,6 +21,7 @@ struct league_pace {
 	long interval;   /* the half-width (Elo) it rests under; 0: it never rests */
 	double widest;   /* the widest active version's half-width; INFINITY:
 			  * one has no interval yet */
+	char widest_version[64]; /* which ("name v2"), "" when not known */
 	long trickle;    /* sets a minute while resting */
 	bool luck;       /* the intervals are of the luck-adjusted ratings
 			  * (league_luck.h) */
@@ -45,10 +46,12 @@ struct league_rest {
 
 /* After a fit of the ratings (the run's start, a refit): whether the run
  * of the league `dir` rests under `interval` now that `pick` has them,
- * kept in `rest` and said in DIR/pace.json with its `trickle`; a rest
+ * kept in `rest` and said in DIR/pace.json with its `trickle` and the
+ * widest version (`labels`: the active versions' "name vN"); a rest
  * begun waits a trickle's pause for its first set. */
 void league_rest_fitted(struct league_rest *rest, const char *dir, long interval,
-			long trickle, const struct league_pick *pick);
+			long trickle, const struct league_pick *pick,
+			const char *const *labels);
 
 /* While resting: whether the trickle's next set is due (then the one
  * after it is made due a trickle's pause later). */

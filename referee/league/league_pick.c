@@ -44,10 +44,10 @@ void league_pick_free(struct league_pick *p)
 
 /* How uncertain a version is: its standard error as if the games handed
  * out since the refit had been counted (error ~ 1/sqrt(games)); no
- * rating is infinitely uncertain. */
+ * error yet (league_pick_se(): no game) is infinitely uncertain. */
 static double uncertainty(const struct league_pick_entry *e)
 {
-	if (!e->rated || e->games < 1)
+	if (!isfinite(e->se) || e->games < 1)
 		return INFINITY;
 	return e->se * sqrt((double)e->games / (double)(e->games + e->pending));
 }
@@ -101,12 +101,21 @@ bool league_pick_slow(const struct league_pick *p, int a)
 	return slow_wall(p->wall[a], typical_wall(p));
 }
 
-double league_pick_widest(const struct league_pick *p)
+double league_pick_se(double se, int pairs)
 {
-	double widest = 0;
+	double even = pairs > 0 ? 800 / (M_LN10 * sqrt(pairs / (isfinite(se) ? 2.0 : 1.0)))
+			: INFINITY;
+
+	return fmin(se, even);
+}
+
+int league_pick_widest(const struct league_pick *p)
+{
+	int widest = -1;
 
 	for (int i = 0; i < p->count; i++)
-		widest = fmax(widest, p->e[i].half);
+		if (widest < 0 || p->e[i].se > p->e[widest].se)
+			widest = i;
 	return widest;
 }
 

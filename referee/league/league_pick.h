@@ -1,8 +1,8 @@
 /*
  * Which versions play the next duplicate set (docs/LEAGUE.md, "The
  * policy"): the seed is the active version whose rating is least certain
- * (no rating yet counts as the least certain, then the fewest games), its
- * standard error shrunk by the sets already handed out since the last
+ * (no games yet counts as the least certain, then the fewest games; the
+ * error as league_pick_se() counts it), its standard error shrunk by the sets already handed out since the last
  * refit as if each had taught what a set teaches, so that sets in flight
  * do not all go to one version; its opponents are drawn among the versions
  * nearest it in rating within a window of random width (Halite III's
@@ -28,12 +28,12 @@
 #include "base/ratings_types.h"
 
 struct league_pick_entry {
-	bool rated;     /* elo and se are a rating (RATINGS_RATED) */
-	double elo, se;
+	bool rated;     /* elo is a rating (RATINGS_RATED) */
+	double elo;
+	double se;      /* the error the league picks and rests by
+			 * (league_pick_se()); INFINITY: none yet */
 	long games;     /* games counted at the last refit */
 	long pending;   /* games handed out since */
-	double half;    /* its 95% interval's half-width (league_rating_pick()),
-			 * INFINITY without one: what the league rests on */
 };
 
 struct league_pick {
@@ -92,9 +92,20 @@ void league_pick_ended(struct league_pick *p, bool slow);
  * `allowed` says, when not NULL; one at least must be). */
 int league_pick_seed(const struct league_pick *p, const bool *allowed);
 
-/* The widest half-width of the versions' intervals (INFINITY: one has
- * none). */
-double league_pick_widest(const struct league_pick *p);
+/* The error the league picks and rests by of a version whose fit gave
+ * the error `se` over `pairs` pairwise comparisons: `se`, but no more
+ * than an evenly matched version's after half as many, 800 / (ln 10
+ * sqrt(pairs / 2)) Elo, so that a version whose games teach little (one
+ * that forfeits most of them, or far from the field) counts as measured
+ * once it has had twice the games an even one needs, and neither takes
+ * every game nor keeps the league from resting.  `se` INFINITY: a bound
+ * only (it won or lost every pair), which counts as an even version's. */
+double league_pick_se(double se, int pairs);
+
+/* The active version whose interval is the widest (the first of those
+ * without one), or -1 without versions; its half-width is
+ * RATINGS_Z95 times its se. */
+int league_pick_widest(const struct league_pick *p);
 
 /* Whether the pair (a, b) has had its share: more than twice the mean
  * sets a pair, plus two. */

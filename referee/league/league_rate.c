@@ -109,6 +109,10 @@ static int by_bound(const void *a, const void *b, void *arg)
 		return rx > ry ? -1 : 1;
 	if (ex->games != ey->games)
 		return ex->games > ey->games ? -1 : 1;
+	/* Versions without a game wait in the order they came, which the
+	 * picker seats them in: first come, first served. */
+	if (!ex->games && vx->id != vy->id)
+		return vx->id < vy->id ? -1 : 1;
 	c = strcmp(vx->name, vy->name);
 	return c ? c : vx->number - vy->number;
 }
@@ -193,19 +197,16 @@ void league_rating_free(struct league_rating *lr)
 	memset(lr, 0, sizeof *lr);
 }
 
-/* The half-width of a version's 95% interval that the league rests on
- * (league_pace.h): of the larger of the fit's two errors (the sandwich
- * error of a few sets can be near 0); for a bound (it won or lost every
- * pair so far: no interval, however many), an even version's of as many
- * pairs, whose error is 800 / (ln 10 sqrt(pairs)) Elo; none without
- * either. */
-static double half_width(const struct ratings_entry *e)
+/* The error a version is picked and rested by (league_pick_se()): of
+ * the larger of the fit's two errors (the sandwich error of a few sets
+ * split evenly can be near 0: the model's own says what games taught);
+ * for a bound (it won or lost every pair so far: no interval, however
+ * many), an even version's of as many pairs; none without either. */
+static double pick_se(const struct ratings_entry *e)
 {
 	if (e->status == RATINGS_RATED)
-		return RATINGS_Z95 * fmax(e->se, e->se_naive);
-	if (e->status != RATINGS_UNRATED && e->pairs > 0)
-		return RATINGS_Z95 * 800 / (M_LN10 * sqrt((double)e->pairs));
-	return INFINITY;
+		return league_pick_se(fmax(e->se, e->se_naive), e->pairs);
+	return e->status != RATINGS_UNRATED ? league_pick_se(INFINITY, e->pairs) : INFINITY;
 }
 
 void league_rating_pick(const struct league_rating *lr, const int *active,
@@ -221,11 +222,7 @@ void league_rating_pick(const struct league_rating *lr, const int *active,
 		slot[active[a]] = a;
 		p->e[a] = (struct league_pick_entry){
 			.rated = e->status == RATINGS_RATED, .elo = e->elo,
-			/* The sandwich error of a few sets can be near 0 (sets split
-			 * evenly): the model's own error says what games taught. */
-			.se = fmax(e->se, e->se_naive),
-			.games = e->games,
-			.half = half_width(e),
+			.se = pick_se(e), .games = e->games,
 		};
 	}
 	memset(p->pair_sets, 0, (size_t)p->count * (size_t)p->count * sizeof *p->pair_sets);

@@ -461,9 +461,9 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	rc = league_opened_begin(&st.opened, &r, r.dir, err);
 	rc = rc ? rc : play_sets(&st);
 	/* A run that ended by its count or its time grades its last games,
-	 * so that its index is whole; one stopped by a signal does not wait
-	 * for them (the next run grades them). */
-	if (!rc && !st.signalled && st.opened.active)
+	 * so that its index is whole; one stopped by a signal or for a new
+	 * version does not wait for them (the next run grades them). */
+	if (!rc && !st.signalled && !st.roster_changed && !st.files_changed && st.opened.active)
 		league_luck_grade(&st.opened.luck, r.db, r.dir);
 	if (st.opened.manifest.journal && (rc == 0 ? close_run(&st) : 0))
 		rc = -1;

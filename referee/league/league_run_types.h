@@ -32,6 +32,10 @@ struct league_run {
 	/* The versions' recent sets' wall times, kept by the caller across
 	 * its runs (league_wall.h); NULL: the run keeps its own. */
 	struct league_walls *walls;
+	/* The run before ended for a change of the roster (a new version):
+	 * this one grades no games at its opening, so that a newcomer's
+	 * first set waits for no grading (its first refit grades them). */
+	bool after_roster_change;
 	/* After each set entered (a Slurm run: each batch), with the run's
 	 * games and sets so far and whether it rests, for its progress (may
 	 * be NULL). */

@@ -336,8 +336,9 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	league_opened_init(&st.opened);
 	rc = league_opened_begin(&st.opened, &r, dir, err);
 	rc = rc ? rc : play_batches(&st, dir);
-	/* Its last games graded, unless a stop signal ended it (league_run.c). */
-	if (!rc && !stopped() && st.opened.active)
+	/* Its last games graded, unless a stop signal or a new version ended
+	 * it (league_run.c). */
+	if (!rc && !stopped() && !st.roster_changed && !st.files_changed && st.opened.active)
 		league_luck_grade(&st.opened.luck, r.db, dir);
 	if (!rc && st.opened.manifest.journal)
 		rc = league_opened_close(&st.opened, &r, err);

@@ -23,11 +23,13 @@ static bool above(const struct swiss_plan *p, int a, int b)
 	return a < b;
 }
 
-/* Whether every pairing of round `round` has its result. */
+/* Whether every pairing of round `round` has its result (an empty board,
+ * of bots left out by --skip-broken, has none to wait for). */
 static bool round_done(const struct swiss_plan *plan, int round)
 {
 	for (int i = 0; i < plan->boards; i++)
-		if (plan->outcome[round * plan->boards + i] < 0)
+		if (plan->outcome[round * plan->boards + i] < 0 &&
+		    plan->pairs[round * plan->boards + i][0] >= 0)
 			return false;
 	return true;
 }
@@ -67,8 +69,8 @@ static cJSON *round_json(const struct swiss_plan *plan, int round, int bot,
 cJSON *swiss_standings_json(const char *event, const struct swiss_field *field,
 			    const struct swiss_plan *plan, char *const *names)
 {
-	cJSON *root = cJSON_CreateObject(), *list;
-	int *order = xmalloc((size_t)field->bots * sizeof *order), done = 0;
+	cJSON *root = cJSON_CreateObject(), *list, *out = NULL;
+	int *order = xmalloc((size_t)field->bots * sizeof *order), done = 0, ranked = 0;
 
 	while (done < plan->paired && round_done(plan, done))
 		done++;
@@ -76,9 +78,19 @@ cJSON *swiss_standings_json(const char *event, const struct swiss_field *field,
 	cJSON_AddNumberToObject(root, "rounds", field->rounds);
 	cJSON_AddNumberToObject(root, "rounds_done", done);
 	list = cJSON_AddArrayToObject(root, "standings");
+	/* The bots left out (--skip-broken) were paired in no round: named
+	 * apart, not ranked. */
+	for (int b = 0; field->absent && b < field->bots; b++)
+		if (field->absent[b])
+			cJSON_AddItemToArray(out ? out : (out = cJSON_AddArrayToObject(root, "left_out")),
+					     cJSON_CreateString(names[b]));
 	/* Insertion sort: fields are small. */
 	for (int b = 0; b < field->bots; b++) {
-		int j = b;
+		int j = ranked;
+
+		if (field->absent && field->absent[b])
+			continue;
+		ranked++;
 
 		while (j > 0 && above(plan, b, order[j - 1])) {
 			order[j] = order[j - 1];
@@ -86,7 +98,7 @@ cJSON *swiss_standings_json(const char *event, const struct swiss_field *field,
 		}
 		order[j] = b;
 	}
-	for (int k = 0; k < field->bots; k++) {
+	for (int k = 0; k < ranked; k++) {
 		int b = order[k];
 		cJSON *row = cJSON_CreateObject(), *rounds;
 
@@ -208,6 +220,25 @@ static void print_row(FILE *out, const cJSON *row, int done, int name_width,
 	fputc('\n', out);
 }
 
+/* The bots --skip-broken left out, on a line of their own, if any. */
+static void print_left_out(FILE *out, const cJSON *left_out)
+{
+	const cJSON *name;
+	const char *sep = "";
+
+	if (!cJSON_GetArraySize(left_out))
+		return;
+	fprintf(out, "left out by --skip-broken, paired in no round: ");
+	cJSON_ArrayForEach(name, left_out) {
+		char *shown = visible_text(cJSON_GetStringValue(name), VISIBLE_LINE);
+
+		fprintf(out, "%s%s", sep, shown);
+		free(shown);
+		sep = ", ";
+	}
+	fputc('\n', out);
+}
+
 void swiss_standings_print(FILE *out, const cJSON *standings)
 {
 	const cJSON *list = cJSON_GetObjectItemCaseSensitive(standings, "standings"), *row;
@@ -238,4 +269,5 @@ void swiss_standings_print(FILE *out, const cJSON *standings)
 	fputc('\n', out);
 	cJSON_ArrayForEach(row, list)
 		print_row(out, row, done, name_width, cell_width);
+	print_left_out(out, cJSON_GetObjectItemCaseSensitive(standings, "left_out"));
 }

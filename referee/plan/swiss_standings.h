@@ -22,7 +22,11 @@
  * "bot", "points", "buchholz", "rounds": [{"round", "opponent", "seat"
  * (1 or 2: the bot's seat in the pairing's first game), "result" (1, 0.5,
  * 0, or null while the pairing's games are not all finished)}, or {"round",
- * "bye": true, "result"}]}]}; a round not yet paired is left out. */
+ * "bye": true, "result"}]}], "left_out": [NAME...]}: the bots
+ * --skip-broken left out (field->absent), paired in no round, are not
+ * ranked but named there (no member without any); an empty board does
+ * not keep its round from being done; a round not yet paired is left
+ * out. */
 cJSON *swiss_standings_json(const char *event, const struct swiss_field *field,
 			    const struct swiss_plan *plan, char *const *names);
 

@@ -67,8 +67,8 @@ PY
 # widest the larger of the two sandwich errors (by set and by game) of
 # the version whose is largest.
 pace_of_run --rest-interval 100
-expect_eq "$(sed 's/widest +\/- [0-9]*/widest +\/- N/' "$TMP/pace")" \
-	"resting: every active version's 95% interval (of its luck-adjusted rating) is within +/- 100 Elo (the widest +/- N), so one set a minute until a version arrives or an interval widens" \
+expect_eq "$(sed 's/widest +\/- [0-9]*, [a-z0-9._-]*-v[0-9]*/widest +\/- N, NAME/' "$TMP/pace")" \
+	"resting: every active version's 95% interval (of its luck-adjusted rating) is within +/- 100 Elo (the widest +/- N, NAME), so one set a minute until a version arrives or an interval widens" \
 	"status: resting on the luck-adjusted intervals"
 "$REFEREE" grade --format json "$L"/runs/00000[12]/game-*.jsonl >"$TMP/season.json"
 "$PYTHON3" "$top_srcdir/tests/tools/luck_ladder.py" <"$TMP/season.json" >"$TMP/by-set.csv"

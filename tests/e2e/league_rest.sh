@@ -11,7 +11,7 @@ L=$TMP/league
 # Each bot a copy of random-bot in a folder of its own.
 bot() { mkdir -p "$TMP/$1" && cp "$CBOT" "$TMP/$1/bot" && echo "$TMP/$1/bot $TMP"; }
 games() { "$REFEREE" league status "$L" | sed -n 's/^runs: [0-9]*; games: \([0-9]*\) in .*/\1/p'; }
-pace() { "$REFEREE" league status "$L" | sed -n 's/^pace: //p' | sed 's/widest +\/- [0-9]*/widest +\/- N/'; }
+pace() { "$REFEREE" league status "$L" | sed -n 's/^pace: //p' | sed 's/widest +\/- [0-9]*, [a-z0-9._-]*-v[0-9]*/widest +\/- N, NAME/'; }
 games_of() { league_games_of "$L" "$1"; }
 
 "$REFEREE" league init "$L" --game rolit -o size=6 >/dev/null
@@ -29,7 +29,7 @@ for _ in $(seq 600); do
 	[ "$(pace | cut -c1-8)" = "resting:" ] && break
 	sleep 0.1
 done
-expect_eq "$(pace)" "resting: every active version's 95% interval is within +/- 400 Elo (the widest +/- N), so 30 sets a minute until a version arrives or an interval widens" \
+expect_eq "$(pace)" "resting: every active version's 95% interval is within +/- 400 Elo (the widest +/- N, NAME), so 30 sets a minute until a version arrives or an interval widens" \
 	"status: resting, and why"
 expect_eq "$(cat "$L/pace.json" | "$PYTHON3" -c 'import json, sys; d = json.load(sys.stdin); print(d["resting"], d["interval"], d["trickle"])')" \
 	"True 400 30" "pace.json: what the run plays at"
@@ -98,8 +98,8 @@ if command -v curl >/dev/null; then
 		[ "$(json 'd.get("resting")')" = True ] && break
 		sleep 0.1
 	done
-	expect_eq "$(json 'd.get("resting")')|$(json 'd.get("pace", "")' | sed 's/widest +\/- [0-9]*/widest +\/- N/')" \
-		"True|resting: every active version's 95% interval is within +/- 400 Elo (the widest +/- N), so 30 sets a minute until a version arrives or an interval widens" \
+	expect_eq "$(json 'd.get("resting")')|$(json 'd.get("pace", "")' | sed 's/widest +\/- [0-9]*, [a-z0-9._-]*-v[0-9]*/widest +\/- N, NAME/')" \
+		"True|resting: every active version's 95% interval is within +/- 400 Elo (the widest +/- N, NAME), so 30 sets a minute until a version arrives or an interval widens" \
 		"GET /api/status: the server's player rests, and why"
 	if [ -n "$BROWSER" ]; then
 		dump_dom "$URL/status" "$TMP/dom.html"

@@ -292,6 +292,33 @@ expect_contains "$ERR" "referee tournament: bot 'first' is running but did not a
 expect_eq "$(ls "$TMP"/tour/wout/games/*.jsonl | wc -l) $(cat "$TMP"/tour/wout/games/*.jsonl | grep -c '"type":"forfeit"')" "2 0" \
 	"pre-flight: ... and it plays its 2 games without a forfeit"
 
+# --- Swiss: a bot left out by --skip-broken ------------------------------------------------------
+# The three others are a field of their own, a bye each round, the last
+# board empty: the standings count every round played, the bye scored,
+# the bot left out named apart (docs/SWISS.md, "A bot left out").
+cat >"$TMP/tour/swiss.json" <<JSON
+{"name": "club", "game": "rolit", "options": {"size": 4}, "players": 2, "format": "swiss",
+ "rounds": 3, "games": 2,
+ "bots": [{"name": "broken", "command": "$(zoo crash-at-start.sh)", "readable": ["$ZOO"]},
+          {"name": "a", "command": "$CBOT $TMP"}, {"name": "b", "command": "$CBOT $TMP"},
+          {"name": "c", "command": "$CBOT $TMP"}]}
+JSON
+expect_exit 0 "$REFEREE" tournament "$TMP/tour/swiss.json" --out "$TMP/tour/swout" --skip-broken
+expect_exit 0 "$REFEREE" ladder "$TMP/tour/swout"
+sed -n '1,/^$/p' "$OUT" >"$TMP/tour/standings"
+expect_eq "$(head -2 "$TMP/tour/standings")" "Swiss standings of club after 3 of 3 rounds
+rank  bot  points  Buchholz  round 1  round 2  round 3" "Swiss --skip-broken: the standings after the 3 rounds played"
+expect_eq "$(sed -n '3,5p' "$TMP/tour/standings" | sed -E 's/^ +[1-3]  [abc] +[0-9½]+\/3 +[0-9]+\.[05]  //; s/[-+=][abc] \([12]\)/P/g; s/ +/ /g' | sort | uniq -c | sed 's/^ *//')" \
+	"1 P P bye
+1 P bye P
+1 bye P P" "... each bot's points over 3 rounds, two pairings and the bye scored in each row, one bye a round"
+expect_eq "$(sed -n '6p' "$TMP/tour/standings")" "left out by --skip-broken, paired in no round: broken" \
+	"... the bot left out named apart, not ranked"
+expect_eq "$("$REFEREE" ladder "$TMP/tour/swout" --format json | "$PYTHON3" -c 'import json, sys
+s = json.load(sys.stdin)["swiss"][0]
+print(s["rounds_done"], s["left_out"], sum(r["points"] for r in s["standings"]), [r["bot"] for r in s["standings"] if r["bot"] == "broken"])')" \
+	"3 ['broken'] 6.0 []" "json: 3 rounds done, the bot left out apart, the 6 points of 3 rounds (a pairing and a bye each)"
+
 # --- tournament: a bot that stops starting during the run ----------------------------------------
 # It starts for the pre-flight, then never again.
 cat >"$TMP/tour/flaky.sh" <<SH

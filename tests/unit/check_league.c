@@ -34,10 +34,10 @@ START_TEST(seed_least_certain)
 	p.e[2].se = 80;
 	ck_assert_int_eq(league_pick_seed(&p, NULL), 2);
 	/* No rating yet: the least certain of all. */
-	p.e[3] = (struct league_pick_entry){.rated = false, .games = 2};
+	p.e[3] = (struct league_pick_entry){.rated = false, .se = INFINITY, .games = 2};
 	ck_assert_int_eq(league_pick_seed(&p, NULL), 3);
 	/* Two without a rating: the fewer games, sets in flight included. */
-	p.e[1] = (struct league_pick_entry){.rated = false, .games = 0};
+	p.e[1] = (struct league_pick_entry){.rated = false, .se = INFINITY, .games = 0};
 	ck_assert_int_eq(league_pick_seed(&p, NULL), 1);
 	p.e[1].pending = 4;
 	ck_assert_int_eq(league_pick_seed(&p, NULL), 3);
@@ -261,6 +261,7 @@ START_TEST(slow_lane)
 	/* A version never measured, the seed: never with the slow one. */
 	p.wall[0] = NAN;
 	p.e[0].rated = false;
+	p.e[0].se = INFINITY;
 	for (int k = 0; k < 50; k++) {
 		p.e[0].pending = 0;
 		p.probing[0] = false;
@@ -276,6 +277,7 @@ START_TEST(slow_lane)
 	}
 	p.wall[0] = 0.05;
 	p.e[0].rated = true;
+	p.e[0].se = 50;
 	p.last_slow = false;
 	/* One worker: a slow task, then one without it. */
 	league_pick_lanes(&p, 1);
@@ -318,16 +320,31 @@ START_TEST(rests_when_settled)
 	struct league_pick p;
 
 	league_pick_init(&p, 3, 2);
-	p.e[0].half = 30;
-	p.e[1].half = 45;
-	p.e[2].half = 12;
-	ck_assert(league_pick_widest(&p) == 45);
-	ck_assert(league_pace_settled(50, league_pick_widest(&p)));
-	ck_assert(!league_pace_settled(40, league_pick_widest(&p)));
-	ck_assert(!league_pace_settled(0, league_pick_widest(&p)));  /* 0: never */
-	p.e[1].half = INFINITY;  /* a version without an interval */
-	ck_assert(!league_pace_settled(50, league_pick_widest(&p)));
+	p.e[0].se = 30 / RATINGS_Z95;
+	p.e[1].se = 45 / RATINGS_Z95;
+	p.e[2].se = 12 / RATINGS_Z95;
+	ck_assert(league_pick_widest(&p) == 1);
+	ck_assert(league_pace_settled(50, 45));
+	ck_assert(!league_pace_settled(40, 45));
+	ck_assert(!league_pace_settled(0, 45));  /* 0: never */
+	p.e[2].se = INFINITY;  /* a version without an interval */
+	ck_assert(league_pick_widest(&p) == 2);
 	league_pick_free(&p);
+}
+END_TEST
+
+/* A version's error counts no larger than an evenly matched version's
+ * after half its pairs, 800 / (ln 10 sqrt(pairs / 2)); a bound as an
+ * even version's of all of them. */
+START_TEST(little_taught_counts_as_half_the_games)
+{
+	double even_200 = 800 / (M_LN10 * 10);  /* 200 pairs: sqrt(100) */
+
+	ck_assert(fabs(league_pick_se(100, 200) - even_200) < 1e-9);
+	ck_assert(league_pick_se(20, 200) == 20);
+	ck_assert(fabs(league_pick_se(INFINITY, 100) - even_200) < 1e-9);
+	ck_assert(league_pick_se(20, 0) == 20);
+	ck_assert(isinf(league_pick_se(INFINITY, 0)));
 }
 END_TEST
 
@@ -431,6 +448,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, ladder_by_lower_bound);
 	tcase_add_test(tc, ladder_keeps_superseded);
 	tcase_add_test(tc, rests_when_settled);
+	tcase_add_test(tc, little_taught_counts_as_half_the_games);
 	tcase_add_test(tc, not_an_index);
 	tcase_add_test(tc, slurm_batch_round_trip);
 	suite_add_tcase(s, tc);
