@@ -63,7 +63,8 @@ struct league_rating {
 	"by the lower bound of the 95% interval (a bot that won every point " \
 	"linking it to the others has only a lower bound, which counts as its " \
 	"bound; an upper bound alone or no rating comes after every bound), " \
-	"then by rating, games and name; old and retired versions after the " \
+	"then by rating and games, versions without a game in the order they " \
+	"were added, then by name; old and retired versions after the " \
 	"active ones, in the same order"
 
 /* Reads the index's versions and games, with their grades, and rates

@@ -48,7 +48,7 @@ for r in d["ladder"]:
 	"1 w rated 0 [0, 0] 12 12 0 0 12 0 0 None
 2 f below -218.9 None 12 0 0 12 0 12 0 None" "json: the same rows"
 expect_eq "$("$PYTHON3" -c 'import json, sys; print(json.load(open(sys.argv[1]))["order"])' "$OUT")" \
-	"by the lower bound of the 95% interval (a bot that won every point linking it to the others has only a lower bound, which counts as its bound; an upper bound alone or no rating comes after every bound), then by rating, games and name; old and retired versions after the active ones, in the same order" \
+	"by the lower bound of the 95% interval (a bot that won every point linking it to the others has only a lower bound, which counts as its bound; an upper bound alone or no rating comes after every bound), then by rating and games, versions without a game in the order they were added, then by name; old and retired versions after the active ones, in the same order" \
 	"json: the rule of the rows' order, in words"
 expect_exit 0 "${LEAGUE[@]}" ladder "$L"
 expect_eq "$(head -1 "$OUT")" "rank bot                      version files         lower  rating 95% interval    games  wins draws  loss  score forfeits  cut owner" \

@@ -57,7 +57,7 @@ if [ -n "$BROWSER" ]; then
 	game='<p id="game" class="muted">Game: rolit (size 6, first random), 2 players a game</p>'
 	dump_dom "$URL/" "$TMP/dom.html"
 	expect_contains "$TMP/dom.html" "$game" "chromium: the ladder page names the game, its options and players"
-	expect_contains "$TMP/dom.html" '<p id="order-rule">Ranked by the lower bound of the 95% interval (a bot that won every point linking it to the others has only a lower bound, which counts as its bound; an upper bound alone or no rating comes after every bound), then by rating, games and name; old and retired versions after the active ones, in the same order.</p>' \
+	expect_contains "$TMP/dom.html" '<p id="order-rule">Ranked by the lower bound of the 95% interval (a bot that won every point linking it to the others has only a lower bound, which counts as its bound; an upper bound alone or no rating comes after every bound), then by rating and games, versions without a game in the order they were added, then by name; old and retired versions after the active ones, in the same order.</p>' \
 		"chromium: the ladder page says the rule of its order"
 	expect_contains "$TMP/dom.html" '<th>owner</th><th>rating</th><th>95% interval</th><th>games</th><th>win %</th><th>wins</th><th>draws</th><th>losses</th><th>forfeits</th><th>cut</th>' \
 		"chromium: the ladder page has the export's columns, the score as a win %"
