@@ -89,8 +89,10 @@ void search_clock_start(struct search_clock *clock, const cJSON *turn,
 		search_clock_seconds(CLOCK_MONOTONIC) + wall / 1000;
 }
 
-bool search_clock_expired(const struct search_clock *clock)
+bool search_clock_expired(const void *at)
 {
+	const struct search_clock *clock = at;
+
 	return search_clock_seconds(CLOCK_PROCESS_CPUTIME_ID) >=
 		       clock->deadline ||
 	       search_clock_seconds(CLOCK_MONOTONIC) >= clock->wall_deadline;

@@ -35,7 +35,9 @@ int search_clock_args(int argc, char **argv, const char *program, long *ms);
 void search_clock_start(struct search_clock *clock, const cJSON *turn,
 			long ms);
 
-/* Whether the turn's time is up. */
-bool search_clock_expired(const struct search_clock *clock);
+/* Whether the turn's time is up: `clock` is a struct search_clock, and
+ * void so that the values' Rolit search, which knows no clock of the
+ * bots, can be handed this function. */
+bool search_clock_expired(const void *clock);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * The weights of rolit-search's evaluation (bots/rolit_search_eval.c),
+ * The weights of rolit-search's evaluation (rolit_eval.c),
  * chosen by SPRT matches of the bot against itself with other weights
  * (docs/bots/rolit-search.md), not by hand; the bot and the grader's
  * search weigh with them through rolit_eval.h.  Here once, so that a
