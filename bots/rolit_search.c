@@ -24,7 +24,9 @@
 #include "values/rolit_search.h"
 
 /* Up to how many empty squares the search for the win is tried. */
+#ifndef ROLIT_SEARCH_END
 #define ROLIT_SEARCH_END 18
+#endif
 /* Entries of the transposition table (16 bytes each). */
 #define ROLIT_SEARCH_TABLE (1u << 20)
 
