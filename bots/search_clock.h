@@ -6,10 +6,10 @@
  * the process's CPU time, as the referee charges a move (its default
  * `--clock cpu`): on a loaded machine a bot gets the thought it was
  * given, not whatever share of the wall clock the load leaves it.  The
- * wall clock still stops a turn at twice its thought and at what the
- * referee allows: a loaded machine slows a game at most twofold, and the
- * referee also ends a move on the wall clock, at twice its time plus a
- * second.
+ * wall clock still stops a turn at eight times its thought and at what
+ * the referee allows: a loaded machine slows a game at most eightfold,
+ * and the referee also ends a move on the wall clock, at twice its time
+ * plus a second.
  */
 #ifndef BOTS_SEARCH_CLOCK_H
 #define BOTS_SEARCH_CLOCK_H
