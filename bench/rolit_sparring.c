@@ -23,7 +23,7 @@
 #include <time.h>
 
 #include "arena_bot.h"
-#include "arena_games.h"
+#include "rolit_view.h"
 
 #define SPAR_TABLE (1u << 20)
 #define SPAR_END 18
@@ -92,11 +92,6 @@ static bb flips_of(bb bit, bb own, bb other)
 	return flips;
 }
 
-struct pos {
-	bb col[4], board;
-	int players, to_move, colour[4];
-	unsigned out;
-};
 
 struct entry {
 	uint64_t key;
@@ -119,17 +114,17 @@ static double cpu(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-static bb occupied(const struct pos *p)
+static bb occupied(const struct rolit_view *p)
 {
 	return p->col[0] | p->col[1] | p->col[2] | p->col[3];
 }
 
-static bb own_of(const struct pos *p, int seat)
+static bb own_of(const struct rolit_view *p, int seat)
 {
 	return p->col[p->colour[seat]];
 }
 
-static bb moves_of(const struct pos *p)
+static bb moves_of(const struct rolit_view *p)
 {
 	bb occ = occupied(p);
 
@@ -139,7 +134,7 @@ static bb moves_of(const struct pos *p)
 	return cap ? cap : empty & around(occ);
 }
 
-static int next_seat(const struct pos *p, int seat)
+static int next_seat(const struct rolit_view *p, int seat)
 {
 	for (int i = 1; i <= p->players; i++) {
 		int s = (seat + i) % p->players;
@@ -150,7 +145,7 @@ static int next_seat(const struct pos *p, int seat)
 	return seat;
 }
 
-static uint64_t key_of(const struct pos *p)
+static uint64_t key_of(const struct rolit_view *p)
 {
 	uint64_t k = zobrist[4][p->to_move & 63];
 
@@ -160,7 +155,7 @@ static uint64_t key_of(const struct pos *p)
 	return k ? k : 1;
 }
 
-static void play(struct pos *p, int sq)
+static void play(struct rolit_view *p, int sq)
 {
 	int c = p->colour[p->to_move];
 	bb own = p->col[c], bit = 1ULL << sq;
@@ -173,7 +168,7 @@ static void play(struct pos *p, int sq)
 }
 
 /* The balls of the best of the bot's opponents still playing. */
-static int best_other(const struct pos *p)
+static int best_other(const struct rolit_view *p)
 {
 	int best = 0;
 
@@ -185,7 +180,7 @@ static int best_other(const struct pos *p)
 }
 
 /* A full board for the bot: a win, draw or loss and the ball margin. */
-static int over(const struct pos *p)
+static int over(const struct rolit_view *p)
 {
 	int diff = __builtin_popcountll(own_of(p, me)) - best_other(p);
 
@@ -214,7 +209,7 @@ static int corner_terms(bb set, bb empty, int size)
 }
 
 /* The position's worth to the bot, short of the end. */
-static int evaluate(const struct pos *p, int size)
+static int evaluate(const struct rolit_view *p)
 {
 	bb occ = occupied(p), empty = p->board & ~occ, mine = own_of(p, me);
 	bb open = around(empty), theirs = 0;
@@ -239,17 +234,17 @@ static int evaluate(const struct pos *p, int size)
 						   empty)) -
 	       w_frontier * (__builtin_popcountll(mine & open) -
 			     __builtin_popcountll(theirs & open)) +
-	       corner_terms(mine, empty, size) -
-	       corner_terms(theirs, empty, size);
+	       corner_terms(mine, empty, p->size) -
+	       corner_terms(theirs, empty, p->size);
 }
 
-static int side(const struct pos *p)
+static int side(const struct rolit_view *p)
 {
 	return p->to_move == me ? 1 : -1;
 }
 
 /* The moves in the order to try them. */
-static int order(const struct pos *p, int tt, int ply, int depth, int *sq)
+static int order(const struct rolit_view *p, int tt, int ply, int depth, int *sq)
 {
 	int n = 0, rank[64];
 	bb moves = moves_of(p);
@@ -263,7 +258,7 @@ static int order(const struct pos *p, int tt, int ply, int depth, int *sq)
 		else if (s == killer[ply][0] || s == killer[ply][1])
 			r = 1 << 29;
 		else if (far) {
-			struct pos q = *p;
+			struct rolit_view q = *p;
 
 			play(&q, s);
 			r = (q.to_move < 0 ? 64 : 64 - __builtin_popcountll(
@@ -280,18 +275,18 @@ static int order(const struct pos *p, int tt, int ply, int depth, int *sq)
 	return n;
 }
 
-static int search(const struct pos *p, int depth, int alpha, int beta,
-		  int ply, int size, int *best_sq);
+static int search(const struct rolit_view *p, int depth, int alpha, int beta,
+		  int ply, int *best_sq);
 
 /* The value of the child `q` for the side to move at its parent. */
-static int child(const struct pos *p, const struct pos *q, int depth,
-		 int alpha, int beta, int ply, int size)
+static int child(const struct rolit_view *p, const struct rolit_view *q, int depth,
+		 int alpha, int beta, int ply)
 {
 	if (q->to_move < 0)
 		return side(p) * over(q);
 	if (q->to_move >= 0 && side(q) == side(p))
-		return search(q, depth, alpha, beta, ply, size, NULL);
-	return -search(q, depth, -beta, -alpha, ply, size, NULL);
+		return search(q, depth, alpha, beta, ply, NULL);
+	return -search(q, depth, -beta, -alpha, ply, NULL);
 }
 
 static void store(struct entry *e, uint64_t key, int v, int depth, int from,
@@ -304,8 +299,8 @@ static void store(struct entry *e, uint64_t key, int v, int depth, int from,
 	e->bound = (int8_t)(v <= from ? 2 : v >= beta ? 1 : 0);
 }
 
-static int search(const struct pos *p, int depth, int alpha, int beta,
-		  int ply, int size, int *best_sq)
+static int search(const struct rolit_view *p, int depth, int alpha, int beta,
+		  int ply, int *best_sq)
 {
 	uint64_t key = key_of(p);
 	struct entry *e = &table[key & (SPAR_TABLE - 1)];
@@ -316,25 +311,24 @@ static int search(const struct pos *p, int depth, int alpha, int beta,
 	if (stopped)
 		return 0;
 	if (depth <= 0)
-		return side(p) * evaluate(p, size);
+		return side(p) * evaluate(p);
 	if (e->key == key && e->depth >= depth && !best_sq &&
 	    (e->bound == 0 || (e->bound == 1 && e->value >= beta) ||
 	     (e->bound == 2 && e->value <= alpha)))
 		return e->value;
 	n = order(p, e->key == key ? e->move : -1, ply, depth, sq);
 	for (int i = 0; i < n; i++) {
-		struct pos q = *p;
+		struct rolit_view q = *p;
 		int v;
 
 		play(&q, sq[i]);
 		if (i == 0 || beta - alpha <= 2)
-			v = child(p, &q, depth - 1, alpha, beta, ply + 1, size);
+			v = child(p, &q, depth - 1, alpha, beta, ply + 1);
 		else {
-			v = child(p, &q, depth - 1, alpha, alpha + 1, ply + 1,
-				  size);
+			v = child(p, &q, depth - 1, alpha, alpha + 1, ply + 1);
 			if (v > alpha && v < beta && !stopped)
 				v = child(p, &q, depth - 1, alpha, beta,
-					  ply + 1, size);
+					  ply + 1);
 		}
 		if (stopped)
 			return 0;
@@ -360,7 +354,7 @@ static int search(const struct pos *p, int depth, int alpha, int beta,
 }
 
 /* The square to play within `ms` of CPU. */
-static int choose(const struct pos *p, double ms, int size)
+static int choose(const struct rolit_view *p, double ms)
 {
 	double start = cpu();
 	int empties = __builtin_popcountll(p->board & ~occupied(p));
@@ -376,14 +370,14 @@ static int choose(const struct pos *p, double ms, int size)
 		int v;
 
 		deadline = start + ms / 2000;
-		v = search(p, empties, -1, 1, 0, size, &sq);
+		v = search(p, empties, -1, 1, 0, &sq);
 		if (!stopped && v >= 0)
 			return sq;
 		stopped = 0;
 	}
 	deadline = start + ms / 1000;
 	while (++depth <= empties) {
-		int v = search(p, depth, -SPAR_INF, SPAR_INF, 0, size, &sq);
+		int v = search(p, depth, -SPAR_INF, SPAR_INF, 0, &sq);
 
 		if (!stopped || sq != best) /* a better move already proved */
 			best = sq;
@@ -396,52 +390,23 @@ static int choose(const struct pos *p, double ms, int size)
 	return best;
 }
 
-static int read_pos(const cJSON *state, struct pos *p, int *size)
-{
-	struct arena_rolit r;
-	const cJSON *seat;
-
-	if (arena_rolit_read(state, &r) < 0 || r.to_move < 0)
-		return -1;
-	memset(p, 0, sizeof *p);
-	p->players = r.players;
-	p->to_move = r.to_move;
-	*size = r.size;
-	for (int s = 0; s < r.players; s++)
-		p->colour[s] = (int)(strchr("RYGB", r.colours[s]) - "RYGB");
-	for (int row = 0; row < r.size; row++)
-		for (int c = 0; c < r.size; c++) {
-			const char *k = strchr("RYGB", r.board[row][c]);
-
-			p->board |= 1ULL << (row * 8 + c);
-			if (r.board[row][c] != '.' && k)
-				p->col[k - "RYGB"] |= 1ULL << (row * 8 + c);
-		}
-	cJSON_ArrayForEach(seat, cJSON_GetObjectItemCaseSensitive(state,
-								  "forfeited"))
-		if (cJSON_IsNumber(seat) && seat->valueint >= 0 &&
-		    seat->valueint < 4)
-			p->out |= 1u << seat->valueint;
-	return 0;
-}
-
 static cJSON *decide(const cJSON *turn, void *ctx)
 {
 	const cJSON *left = cJSON_GetObjectItemCaseSensitive(turn,
 							     "time_left_ms");
 	double ms = (double)*(long *)ctx;
-	struct pos p;
+	struct rolit_view p;
 	char name[3] = "";
-	int sq, size;
+	int sq;
 
-	if (read_pos(arena_state(turn), &p, &size) < 0 || !moves_of(&p)) {
+	if (rolit_view_read(arena_state(turn), &p) < 0 || !moves_of(&p)) {
 		fputs("rolit-sparring: the turn has no Rolit view\n", stderr);
 		return NULL;
 	}
 	if (cJSON_IsNumber(left) && ms > left->valuedouble * 0.8)
 		ms = left->valuedouble * 0.8 > 1 ? left->valuedouble * 0.8 : 1;
 	sq = __builtin_popcountll(moves_of(&p)) == 1
-		     ? __builtin_ctzll(moves_of(&p)) : choose(&p, ms, size);
+		     ? __builtin_ctzll(moves_of(&p)) : choose(&p, ms);
 	name[0] = (char)('A' + sq % 8);
 	name[1] = (char)('1' + sq / 8);
 	return cJSON_CreateString(name);
