@@ -91,11 +91,11 @@ static int search_order(const struct rolit_search *s,
 	int n = 0, rank[64];
 
 	if (!sort) {
-		if (table_square >= 0)
+		if (table_square >= 0 && moves >> table_square & 1) {
 			squares[n++] = table_square;
-		for (moves &= ~(1ULL << (table_square & 63) &
-				-(uint64_t)(table_square >= 0));
-		     moves; moves &= moves - 1)
+			moves &= ~(1ULL << table_square);
+		}
+		for (; moves; moves &= moves - 1)
 			squares[n++] = __builtin_ctzll(moves);
 		return n;
 	}
