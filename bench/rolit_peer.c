@@ -84,16 +84,12 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-static bb occupied(const struct rolit_view *p)
-{
-	return p->col[0] | p->col[1] | p->col[2] | p->col[3];
-}
-
 /* The legal squares of the seat to move: the capturing ones if any, else
  * every empty square touching a ball (docs/games/rolit.md, rules 1 to 3). */
 static bb pos_moves(const struct rolit_view *p)
 {
-	bb own = p->col[p->colour[p->to_move]], occ = occupied(p);
+	bb own = p->col[p->colour[p->to_move]];
+	bb occ = rolit_view_occupied(p);
 	bb other = occ & ~own, empty = p->board & ~occ, cap = 0, near = 0;
 
 	for (int d = 0; d < 8; d++) {
@@ -107,22 +103,11 @@ static bb pos_moves(const struct rolit_view *p)
 	return cap ? cap : empty & near;
 }
 
-/* The next seat still playing after `seat`. */
-static int pos_next(const struct rolit_view *p, int seat)
-{
-	for (int i = 1; i <= p->players; i++) {
-		int s = (seat + i) % p->players;
-
-		if (!(p->out >> s & 1))
-			return s;
-	}
-	return seat;
-}
-
 static void pos_play(struct rolit_view *p, int sq)
 {
 	int c = p->colour[p->to_move];
-	bb own = p->col[c], occ = occupied(p), ball = 1ULL << sq, flips = 0;
+	bb own = p->col[c], occ = rolit_view_occupied(p), ball = 1ULL << sq;
+	bb flips = 0;
 
 	for (int d = 0; d < 8; d++) {
 		bb run = 0, x = shift(ball, d, p->board);
@@ -137,7 +122,7 @@ static void pos_play(struct rolit_view *p, int sq)
 	for (int k = 0; k < 4; k++)
 		p->col[k] &= ~flips;
 	p->col[c] |= flips | ball;
-	p->to_move = pos_next(p, p->to_move);
+	p->to_move = rolit_view_next(p, p->to_move);
 }
 
 /* Each seat's reward of a full board: 1 shared by the seats still playing
@@ -185,7 +170,8 @@ static void peer_tables(struct peer *bot, int size)
 
 /* Plays the game out: the heaviest square, or once in PEER_EPSILON_INV
  * moves a random one. */
-static void peer_playout(struct peer *bot, struct rolit_view *p, float reward[4])
+static void peer_playout(struct peer *bot, struct rolit_view *p,
+			 float reward[4])
 {
 	bb moves;
 
@@ -218,7 +204,8 @@ static void peer_playout(struct peer *bot, struct rolit_view *p, float reward[4]
 	pos_reward(p, reward);
 }
 
-static int peer_expand(struct peer *bot, uint32_t at, const struct rolit_view *p)
+static int peer_expand(struct peer *bot, uint32_t at,
+		       const struct rolit_view *p)
 {
 	bb moves = pos_moves(p);
 	int n = popcount(moves);
@@ -366,7 +353,8 @@ static void end_many(struct peer *bot, const struct rolit_view *p, int value[4])
 /* The solved square, or -1 when the search runs out of time (or, with 2
  * players, when every square loses: the tree may find a line the
  * opponent gets wrong). */
-static int peer_endgame(struct peer *bot, const struct rolit_view *p, double until)
+static int peer_endgame(struct peer *bot, const struct rolit_view *p,
+			double until)
 {
 	int best = -1, best_v = -1000, me = p->to_move;
 
@@ -400,7 +388,7 @@ static uint32_t peer_find(const struct peer *bot, uint32_t at,
 			  int depth)
 {
 	const struct node *n = &bot->nodes[at];
-	bb occ = occupied(p);
+	bb occ = rolit_view_occupied(p);
 
 	if (!memcmp(from->col, p->col, sizeof p->col) &&
 	    from->to_move == p->to_move)
@@ -445,7 +433,7 @@ static void peer_root(struct peer *bot, const struct rolit_view *p)
 static int peer_choose(struct peer *bot, const struct rolit_view *p, double ms)
 {
 	double start = now(), until = start + ms / 1000;
-	int empties = popcount(p->board & ~occupied(p)), sq;
+	int empties = popcount(p->board & ~rolit_view_occupied(p)), sq;
 	uint32_t best = 0, most = 0;
 	long playouts = 0;
 	bb moves = pos_moves(p);

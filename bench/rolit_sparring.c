@@ -114,11 +114,6 @@ static double cpu(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-static bb occupied(const struct rolit_view *p)
-{
-	return p->col[0] | p->col[1] | p->col[2] | p->col[3];
-}
-
 static bb own_of(const struct rolit_view *p, int seat)
 {
 	return p->col[p->colour[seat]];
@@ -126,23 +121,12 @@ static bb own_of(const struct rolit_view *p, int seat)
 
 static bb moves_of(const struct rolit_view *p)
 {
-	bb occ = occupied(p);
+	bb occ = rolit_view_occupied(p);
 
 	bb own = own_of(p, p->to_move), empty = p->board & ~occ;
 	bb cap = capturing(own, occ & ~own, empty);
 
 	return cap ? cap : empty & around(occ);
-}
-
-static int next_seat(const struct rolit_view *p, int seat)
-{
-	for (int i = 1; i <= p->players; i++) {
-		int s = (seat + i) % p->players;
-
-		if (!(p->out >> s & 1))
-			return s;
-	}
-	return seat;
 }
 
 static uint64_t key_of(const struct rolit_view *p)
@@ -159,12 +143,13 @@ static void play(struct rolit_view *p, int sq)
 {
 	int c = p->colour[p->to_move];
 	bb own = p->col[c], bit = 1ULL << sq;
-	bb flips = flips_of(bit, own, occupied(p) & ~own) | bit;
+	bb flips = flips_of(bit, own, rolit_view_occupied(p) & ~own) | bit;
 
 	for (int k = 0; k < 4; k++)
 		p->col[k] &= ~flips;
 	p->col[c] |= flips;
-	p->to_move = occupied(p) == p->board ? -1 : next_seat(p, p->to_move);
+	p->to_move = rolit_view_occupied(p) == p->board
+			     ? -1 : rolit_view_next(p, p->to_move);
 }
 
 /* The balls of the best of the bot's opponents still playing. */
@@ -211,7 +196,8 @@ static int corner_terms(bb set, bb empty, int size)
 /* The position's worth to the bot, short of the end. */
 static int evaluate(const struct rolit_view *p)
 {
-	bb occ = occupied(p), empty = p->board & ~occ, mine = own_of(p, me);
+	bb occ = rolit_view_occupied(p), empty = p->board & ~occ;
+	bb mine = own_of(p, me);
 	bb open = around(empty), theirs = 0;
 	int opp_mob = 0, others = 0;
 
@@ -244,7 +230,8 @@ static int side(const struct rolit_view *p)
 }
 
 /* The moves in the order to try them. */
-static int order(const struct rolit_view *p, int tt, int ply, int depth, int *sq)
+static int order(const struct rolit_view *p, int tt, int ply, int depth,
+		 int *sq)
 {
 	int n = 0, rank[64];
 	bb moves = moves_of(p);
@@ -279,8 +266,8 @@ static int search(const struct rolit_view *p, int depth, int alpha, int beta,
 		  int ply, int *best_sq);
 
 /* The value of the child `q` for the side to move at its parent. */
-static int child(const struct rolit_view *p, const struct rolit_view *q, int depth,
-		 int alpha, int beta, int ply)
+static int child(const struct rolit_view *p, const struct rolit_view *q,
+		 int depth, int alpha, int beta, int ply)
 {
 	if (q->to_move < 0)
 		return side(p) * over(q);
@@ -357,7 +344,7 @@ static int search(const struct rolit_view *p, int depth, int alpha, int beta,
 static int choose(const struct rolit_view *p, double ms)
 {
 	double start = cpu();
-	int empties = __builtin_popcountll(p->board & ~occupied(p));
+	int empties = __builtin_popcountll(p->board & ~rolit_view_occupied(p));
 	int best = __builtin_ctzll(moves_of(p)), sq = best, depth = 0;
 
 	me = p->to_move;

@@ -8,6 +8,17 @@
 #include "arena_bot.h"
 #include "arena_games.h"
 
+int rolit_view_next(const struct rolit_view *p, int seat)
+{
+	for (int i = 1; i <= p->players; i++) {
+		int s = (seat + i) % p->players;
+
+		if (!(p->out >> s & 1))
+			return s;
+	}
+	return seat;
+}
+
 int rolit_view_read(const cJSON *state, struct rolit_view *p)
 {
 	struct arena_rolit r;

@@ -19,6 +19,16 @@ struct rolit_view {
 	int colour[4];   /* each seat's colour, an index of "RYGB" */
 };
 
+/* Every ball on the board. */
+static inline uint64_t rolit_view_occupied(const struct rolit_view *p)
+{
+	return p->col[0] | p->col[1] | p->col[2] | p->col[3];
+}
+
+/* The seat after `seat` still playing (seat itself if it is the only
+ * one). */
+int rolit_view_next(const struct rolit_view *p, int seat);
+
 /* The position of the view `state` into *p: 0, or -1 when it is no
  * Rolit view with a seat to move. */
 int rolit_view_read(const cJSON *state, struct rolit_view *p);
