@@ -20,6 +20,7 @@
 
 #include "arena_bot.h"
 #include "arena_games.h"
+#include "rolit_view.h"
 
 #define PEER_NODES (1u << 21)
 #define PEER_UCT 0.5
@@ -32,13 +33,6 @@
 
 typedef uint64_t bb;
 
-struct pos {
-	bb col[4];      /* the balls of red, yellow, green, blue */
-	bb board;       /* the squares of the board */
-	int players, to_move;
-	unsigned out;   /* forfeited seats */
-	int colour[4];  /* each seat's colour, an index of "RYGB" */
-};
 
 struct node {
 	uint32_t child, visits;
@@ -51,7 +45,7 @@ struct peer {
 	long ms;
 	struct node *nodes;
 	uint32_t used;
-	struct pos root_pos;
+	struct rolit_view root_pos;
 	uint32_t root;
 	int have_root, last_move;
 	uint64_t rng;
@@ -90,16 +84,12 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-static bb occupied(const struct pos *p)
-{
-	return p->col[0] | p->col[1] | p->col[2] | p->col[3];
-}
-
 /* The legal squares of the seat to move: the capturing ones if any, else
  * every empty square touching a ball (docs/games/rolit.md, rules 1 to 3). */
-static bb pos_moves(const struct pos *p)
+static bb pos_moves(const struct rolit_view *p)
 {
-	bb own = p->col[p->colour[p->to_move]], occ = occupied(p);
+	bb own = p->col[p->colour[p->to_move]];
+	bb occ = rolit_view_occupied(p);
 	bb other = occ & ~own, empty = p->board & ~occ, cap = 0, near = 0;
 
 	for (int d = 0; d < 8; d++) {
@@ -113,22 +103,11 @@ static bb pos_moves(const struct pos *p)
 	return cap ? cap : empty & near;
 }
 
-/* The next seat still playing after `seat`. */
-static int pos_next(const struct pos *p, int seat)
-{
-	for (int i = 1; i <= p->players; i++) {
-		int s = (seat + i) % p->players;
-
-		if (!(p->out >> s & 1))
-			return s;
-	}
-	return seat;
-}
-
-static void pos_play(struct pos *p, int sq)
+static void pos_play(struct rolit_view *p, int sq)
 {
 	int c = p->colour[p->to_move];
-	bb own = p->col[c], occ = occupied(p), ball = 1ULL << sq, flips = 0;
+	bb own = p->col[c], occ = rolit_view_occupied(p), ball = 1ULL << sq;
+	bb flips = 0;
 
 	for (int d = 0; d < 8; d++) {
 		bb run = 0, x = shift(ball, d, p->board);
@@ -143,12 +122,12 @@ static void pos_play(struct pos *p, int sq)
 	for (int k = 0; k < 4; k++)
 		p->col[k] &= ~flips;
 	p->col[c] |= flips | ball;
-	p->to_move = pos_next(p, p->to_move);
+	p->to_move = rolit_view_next(p, p->to_move);
 }
 
 /* Each seat's reward of a full board: 1 shared by the seats still playing
  * with the most balls. */
-static void pos_reward(const struct pos *p, float reward[4])
+static void pos_reward(const struct rolit_view *p, float reward[4])
 {
 	int best = -1, ties = 0, n[4];
 
@@ -191,7 +170,8 @@ static void peer_tables(struct peer *bot, int size)
 
 /* Plays the game out: the heaviest square, or once in PEER_EPSILON_INV
  * moves a random one. */
-static void peer_playout(struct peer *bot, struct pos *p, float reward[4])
+static void peer_playout(struct peer *bot, struct rolit_view *p,
+			 float reward[4])
 {
 	bb moves;
 
@@ -224,7 +204,8 @@ static void peer_playout(struct peer *bot, struct pos *p, float reward[4])
 	pos_reward(p, reward);
 }
 
-static int peer_expand(struct peer *bot, uint32_t at, const struct pos *p)
+static int peer_expand(struct peer *bot, uint32_t at,
+		       const struct rolit_view *p)
 {
 	bb moves = pos_moves(p);
 	int n = popcount(moves);
@@ -272,7 +253,7 @@ static void peer_iterate(struct peer *bot)
 {
 	uint32_t path[80], at = bot->root;
 	int depth = 0;
-	struct pos p = bot->root_pos;
+	struct rolit_view p = bot->root_pos;
 	float reward[4];
 
 	path[depth++] = at;
@@ -309,7 +290,7 @@ static int peer_late(struct peer *bot)
 
 /* 2 players: the sign of seat 0's ball margin under best play, in the
  * window (alpha, beta) of -1 to 1. */
-static int end_two(struct peer *bot, const struct pos *p, int alpha,
+static int end_two(struct peer *bot, const struct rolit_view *p, int alpha,
 		   int beta)
 {
 	bb moves = pos_moves(p);
@@ -326,7 +307,7 @@ static int end_two(struct peer *bot, const struct pos *p, int alpha,
 	for (int pass = 0; pass < 2; pass++)
 		for (bb m = moves; m; m &= m - 1) {
 			int sq = __builtin_ctzll(m), v;
-			struct pos q = *p;
+			struct rolit_view q = *p;
 
 			if ((bot->weight[sq] > 2) != (pass == 0))
 				continue;
@@ -345,7 +326,7 @@ static int end_two(struct peer *bot, const struct pos *p, int alpha,
 }
 
 /* 3 and 4 players: max^n on the balls of each seat. */
-static void end_many(struct peer *bot, const struct pos *p, int value[4])
+static void end_many(struct peer *bot, const struct rolit_view *p, int value[4])
 {
 	bb moves = pos_moves(p);
 	int best = -1, me = p->to_move;
@@ -357,7 +338,7 @@ static void end_many(struct peer *bot, const struct pos *p, int value[4])
 		return;
 	}
 	for (; moves; moves &= moves - 1) {
-		struct pos q = *p;
+		struct rolit_view q = *p;
 		int v[4];
 
 		pos_play(&q, __builtin_ctzll(moves));
@@ -372,7 +353,8 @@ static void end_many(struct peer *bot, const struct pos *p, int value[4])
 /* The solved square, or -1 when the search runs out of time (or, with 2
  * players, when every square loses: the tree may find a line the
  * opponent gets wrong). */
-static int peer_endgame(struct peer *bot, const struct pos *p, double until)
+static int peer_endgame(struct peer *bot, const struct rolit_view *p,
+			double until)
 {
 	int best = -1, best_v = -1000, me = p->to_move;
 
@@ -381,7 +363,7 @@ static int peer_endgame(struct peer *bot, const struct pos *p, double until)
 	bot->ticks = 0;
 	for (bb m = pos_moves(p); m; m &= m - 1) {
 		int sq = __builtin_ctzll(m), v, vals[4];
-		struct pos q = *p;
+		struct rolit_view q = *p;
 
 		pos_play(&q, sq);
 		if (p->players == 2) {
@@ -402,11 +384,11 @@ static int peer_endgame(struct peer *bot, const struct pos *p, double until)
 /* Finds the node of `p` below the old root, through the square this bot
  * played and each other seat's since (each a ball now on the board). */
 static uint32_t peer_find(const struct peer *bot, uint32_t at,
-			  const struct pos *from, const struct pos *p,
+			  const struct rolit_view *from, const struct rolit_view *p,
 			  int depth)
 {
 	const struct node *n = &bot->nodes[at];
-	bb occ = occupied(p);
+	bb occ = rolit_view_occupied(p);
 
 	if (!memcmp(from->col, p->col, sizeof p->col) &&
 	    from->to_move == p->to_move)
@@ -414,7 +396,7 @@ static uint32_t peer_find(const struct peer *bot, uint32_t at,
 	if (depth == 0)
 		return 0;
 	for (uint32_t i = n->child; i < n->child + n->nchild; i++) {
-		struct pos q = *from;
+		struct rolit_view q = *from;
 		uint32_t found;
 
 		if (!(occ >> bot->nodes[i].move & 1))
@@ -429,7 +411,7 @@ static uint32_t peer_find(const struct peer *bot, uint32_t at,
 
 /* The root for `p`: the old tree's node of it when there is one and the
  * pool is less than half full, else a new tree. */
-static void peer_root(struct peer *bot, const struct pos *p)
+static void peer_root(struct peer *bot, const struct rolit_view *p)
 {
 	uint32_t found = 0;
 
@@ -448,10 +430,10 @@ static void peer_root(struct peer *bot, const struct pos *p)
 	bot->have_root = 1;
 }
 
-static int peer_choose(struct peer *bot, const struct pos *p, double ms)
+static int peer_choose(struct peer *bot, const struct rolit_view *p, double ms)
 {
 	double start = now(), until = start + ms / 1000;
-	int empties = popcount(p->board & ~occupied(p)), sq;
+	int empties = popcount(p->board & ~rolit_view_occupied(p)), sq;
 	uint32_t best = 0, most = 0;
 	long playouts = 0;
 	bb moves = pos_moves(p);
@@ -478,46 +460,17 @@ static int peer_choose(struct peer *bot, const struct pos *p, double ms)
 	return bot->nodes[best].move;
 }
 
-/* The position of the view, or -1. */
-static int peer_read(const cJSON *state, struct pos *p)
-{
-	struct arena_rolit r;
-	const cJSON *out, *seat;
-
-	if (arena_rolit_read(state, &r) < 0 || r.to_move < 0)
-		return -1;
-	memset(p, 0, sizeof *p);
-	p->players = r.players;
-	p->to_move = r.to_move;
-	for (int s = 0; s < r.players; s++)
-		p->colour[s] = (int)(strchr("RYGB", r.colours[s]) - "RYGB");
-	for (int row = 0; row < r.size; row++)
-		for (int c = 0; c < r.size; c++) {
-			const char *k = strchr("RYGB", r.board[row][c]);
-
-			p->board |= 1ULL << (row * 8 + c);
-			if (r.board[row][c] != '.' && k)
-				p->col[k - "RYGB"] |= 1ULL << (row * 8 + c);
-		}
-	out = cJSON_GetObjectItemCaseSensitive(state, "forfeited");
-	cJSON_ArrayForEach(seat, out)
-		if (cJSON_IsNumber(seat) && seat->valueint >= 0 &&
-		    seat->valueint < 4)
-			p->out |= 1u << seat->valueint;
-	return 0;
-}
-
 static cJSON *peer_decide(const cJSON *turn, void *ctx)
 {
 	struct peer *bot = ctx;
 	const cJSON *left = cJSON_GetObjectItemCaseSensitive(turn,
 							     "time_left_ms");
 	double ms = (double)bot->ms;
-	struct pos p;
+	struct rolit_view p;
 	char name[3];
 	int sq;
 
-	if (peer_read(arena_state(turn), &p) < 0 || !pos_moves(&p)) {
+	if (rolit_view_read(arena_state(turn), &p) < 0 || !pos_moves(&p)) {
 		fputs("rolit-peer: the turn has no Rolit view\n", stderr);
 		return NULL;
 	}

@@ -26,6 +26,7 @@
 #include "values/estimate.h"
 #include "values/estimate_end.h"
 #include "values/estimate_search.h"
+#include "values/rolit_search.h"
 #include "rolit_greedy.h"
 
 #define PLAYOUTS 128
@@ -106,7 +107,7 @@ static void estimate_all(const struct game_rules *rules, const void *s,
 	for (int d = 0; d < DEPTHS; d++) {
 		t = clock();
 		for (int i = 0; i < r->n; i++)
-			r->score[d][i] = estimate_search_score(rolit_eval_play(
+			r->score[d][i] = rolit_search_score(rolit_eval_play(
 				p, 1ULL << (moves[i] / p.size * 8 + moves[i] % p.size)), d);
 		seconds[d + 1] += (double)(clock() - t) / CLOCKS_PER_SEC;
 	}

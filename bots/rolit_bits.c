@@ -97,16 +97,16 @@ bool rolit_bits_same(const struct rolit_bits *a, const struct rolit_bits *b)
 	       a->out == b->out && a->players == b->players;
 }
 
-uint64_t rolit_bits_key(const struct rolit_bits *pos)
+struct rolit_eval_pos rolit_bits_eval_pos(const struct rolit_bits *pos,
+					  int seat)
 {
-	uint64_t k = pos->ball[0] * 0x9E3779B97F4A7C15ULL ^
-		     pos->ball[2] * 0xC2B2AE3D27D4EB4FULL ^
-		     (pos->ball[1] | pos->ball[3]) * 0x165667B19E3779F9ULL ^
-		     pos->board ^ (uint64_t)pos->to_move << 1 ^
-		     (uint64_t)pos->out << 3;
+	uint64_t occupied = rolit_bits_occupied(pos);
+	struct rolit_eval_pos p = {
+		.own = pos->ball[pos->colour[seat]],
+		.other = pos->ball[pos->colour[rolit_bits_next(pos, seat)]],
+		.empty = pos->board & ~occupied, .size = pos->size,
+	};
 
-	k = (k ^ k >> 30) * 0xBF58476D1CE4E5B9ULL;
-	k = (k ^ k >> 27) * 0x94D049BB133111EBULL;
-	k ^= k >> 31;
-	return k ? k : 1;
+	p.idle = occupied & ~p.own & ~p.other;
+	return p;
 }

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "values/rolit_eval.h"
+
 #define ROLIT_BITS_SEATS 4
 #define ROLIT_BITS_COLOURS 4
 
@@ -61,10 +63,11 @@ int rolit_bits_count(const struct rolit_bits *pos, int seat);
 /* Whether two positions are the same (balls, seat to move, forfeits). */
 bool rolit_bits_same(const struct rolit_bits *a, const struct rolit_bits *b);
 
-/* The key of a position of 2 players for a transposition table: its
- * balls (the two unplayed colours as one), seat to move, board and
- * forfeits mixed (splitmix64's finaliser); never 0. */
-uint64_t rolit_bits_key(const struct rolit_bits *pos);
+/* The position of a game of 2 for `seat` as the values' Rolit search
+ * and evaluation take it (values/rolit_eval.h): its balls against the
+ * other seat's. */
+struct rolit_eval_pos rolit_bits_eval_pos(const struct rolit_bits *pos,
+					  int seat);
 
 /* The lowest square of a non-empty set. */
 static inline int rolit_bits_first(uint64_t set)

@@ -20,8 +20,14 @@
 #define SEARCH_CLOCK_MAX_MS 60000
 /* How many times its thought a turn may last on the wall clock: a loaded
  * machine (a move of 100 ms of CPU took 350 ms under a load of 9 on 2
- * cores) slows a game at most this much, and the bot thinks less. */
-#define SEARCH_CLOCK_WALL 2
+ * cores, over 1 s under a load of 22) slows a game at most this much, and
+ * past it the bot thinks less.  At 2, rolit-search thought a quarter of
+ * its CPU under a load of 22 and was beaten by a bot that counts CPU
+ * alone; at 8 it beat its build at 2 (bench/README.md, "rolit-search
+ * against its sparring partner"). */
+#ifndef SEARCH_CLOCK_WALL
+#define SEARCH_CLOCK_WALL 8
+#endif
 
 static double search_clock_seconds(clockid_t which)
 {
@@ -89,8 +95,10 @@ void search_clock_start(struct search_clock *clock, const cJSON *turn,
 		search_clock_seconds(CLOCK_MONOTONIC) + wall / 1000;
 }
 
-bool search_clock_expired(const struct search_clock *clock)
+bool search_clock_expired(const void *at)
 {
+	const struct search_clock *clock = at;
+
 	return search_clock_seconds(CLOCK_PROCESS_CPUTIME_ID) >=
 		       clock->deadline ||
 	       search_clock_seconds(CLOCK_MONOTONIC) >= clock->wall_deadline;

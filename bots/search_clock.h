@@ -6,10 +6,10 @@
  * the process's CPU time, as the referee charges a move (its default
  * `--clock cpu`): on a loaded machine a bot gets the thought it was
  * given, not whatever share of the wall clock the load leaves it.  The
- * wall clock still stops a turn at twice its thought and at what the
- * referee allows: a loaded machine slows a game at most twofold, and the
- * referee also ends a move on the wall clock, at twice its time plus a
- * second.
+ * wall clock still stops a turn at eight times its thought and at what
+ * the referee allows: a loaded machine slows a game at most eightfold,
+ * and the referee also ends a move on the wall clock, at twice its time
+ * plus a second.
  */
 #ifndef BOTS_SEARCH_CLOCK_H
 #define BOTS_SEARCH_CLOCK_H
@@ -35,7 +35,9 @@ int search_clock_args(int argc, char **argv, const char *program, long *ms);
 void search_clock_start(struct search_clock *clock, const cJSON *turn,
 			long ms);
 
-/* Whether the turn's time is up. */
-bool search_clock_expired(const struct search_clock *clock);
+/* Whether the turn's time is up: `clock` is a struct search_clock, and
+ * void so that the values' Rolit search, which knows no clock of the
+ * bots, can be handed this function. */
+bool search_clock_expired(const void *clock);
 
 #endif

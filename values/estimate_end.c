@@ -1,6 +1,6 @@
 /*
- * Rolit's end searched (estimate_end.h) by the middle game's alpha-beta
- * (estimate_search.h) to the end of the game, on bitboards: the rules
+ * Rolit's end searched (estimate_end.h) by the house's one Rolit search
+ * (rolit_search.h) to the end of the game, on bitboards: the rules
  * library's captures (games/rolit_bitboard.h), inline, some 40 times the
  * positions a second of playing the rules' own states.  Rolit's moves
  * draw nothing, and with two seats that play on (a forfeit ends a game
@@ -15,6 +15,7 @@
 #include "games/rolit_bitboard.h"
 #include "estimate_search.h"
 #include "rolit_eval.h"
+#include "rolit_search.h"
 
 void *estimate_end_room(const struct game_rules *rules)
 {
@@ -41,11 +42,14 @@ int estimate_end_actions(const struct game_rules *rules, const void *state,
 
 	for (int i = 0; i < n; i++) {
 		/* the outcome for the other seat, to move after the action */
+		struct rolit_search search;
 		double share;
 
 		memcpy(room, state, rules->state_size);
 		rules->apply_move(room, moves[i], NULL);
-		share = (1 - estimate_search_outcome(rolit_eval_pos_of(room, 1 - me))) / 2.0;
+		rolit_search_init(&search, NULL, 0, NULL, NULL);
+		share = (1 - rolit_search_outcome(&search, rolit_eval_pos_of(
+					room, 1 - me))) / 2.0;
 		out[i] = (struct estimate_action){.move = moves[i], .exact = true};
 		out[i].chance[me] = share;
 		out[i].chance[1 - me] = 1 - share;

@@ -1,8 +1,7 @@
 /*
  * Two-player Rolit's middle game valued by a search, for the estimates
  * (estimate.h): before its end is solved (estimate_end.h), a position's
- * value is a depth-limited alpha-beta of rolit-search's evaluation
- * (rolit_eval.h) on bitboards, its score turned into the seat to move's
+ * value is the house's Rolit search (rolit_search.h) to a depth, its score turned into the seat to move's
  * chance to win by a logistic fitted against the solved end
  * (bench/rolit_values, docs/ANALYSIS.md).  One function of the position
  * alone, f: a position is worth f to its seat to move, and an action
@@ -40,14 +39,6 @@ bool estimate_search_values(const struct game_rules *rules, int players);
  * forfeited), which the search values; `room` as estimate_end_room(). */
 bool estimate_search_reached(const struct game_rules *rules, int players,
 			     const void *state, void *room);
-
-/* The score of `p` for the seat of p.own, searched `depth` plies: the
- * evaluation at the leaves, rolit_eval_over() where the game is over. */
-int estimate_search_score(struct rolit_eval_pos p, int depth);
-
-/* The outcome of `p` under best play for the seat of p.own: 1 a win, 0
- * a draw, -1 a loss (estimate_end.h's exact values). */
-int estimate_search_outcome(struct rolit_eval_pos p);
 
 /* The chance to win of a seat whose position scores `score`, on the
  * logistic of scale `scale`: 1, 1/2 or 0 where the game is over. */

@@ -1,9 +1,9 @@
 /*
  * rolit-search's evaluation of a two-player Rolit position
  * (docs/bots/rolit-search.md), on the rules library's bitboards
- * (games/rolit_bitboard.h): one piece for the bot's search
- * (bots/rolit_search_eval.c) and the grader's (values/estimate_search.h),
- * so that both weigh a position alike.  Led by mobility (the squares where
+ * (games/rolit_bitboard.h), at the leaves of the house's one Rolit
+ * search (rolit_search.h), so that the bot and the grader weigh a
+ * position alike.  Led by mobility (the squares where
  * a seat captures: with compulsory capture, a seat with none must place a
  * ball that turns nothing) and frontier (balls beside an empty square,
  * open to capture), with corners (never captured) and the squares beside

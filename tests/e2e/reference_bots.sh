@@ -8,6 +8,12 @@
 # play in the sandbox.
 . "$(dirname "$0")/../tools/lib.sh"
 
+# Each run's limit: on a loaded machine the bots' moves last up to eight
+# times their CPU on the wall clock (bots/search_clock.c), and a
+# tournament of 16 games at the default time control passed 60 s under a
+# load of 22 on 2 cores.
+RUN_LIMIT=300
+
 RS="$BOTS/rolit-search"
 RM="$BOTS/rolit-mcts"
 BPL="$BOTS/black-pot-lookahead"

@@ -29,6 +29,7 @@
 #include "values/dice_rolls.h"
 #include "values/estimate_rule.h"
 #include "values/estimate_search.h"
+#include "values/rolit_search.h"
 
 static const unsigned char zero_key[32];
 
@@ -320,7 +321,7 @@ START_TEST(the_search_is_negamax)
 	srand(37 + _i);
 	while ((seat = rules->to_move(state)) >= 0) {
 		for (int depth = 0; depth <= 3; depth++)
-			ck_assert_int_eq(estimate_search_score(
+			ck_assert_int_eq(rolit_search_score(
 				rolit_eval_pos_of(state, seat), depth),
 				negamax(rules, state, seat, depth));
 		rules->apply_move(state, moves[rand() % rules->moves(state, moves)],
@@ -412,7 +413,7 @@ START_TEST(searched_values_hold_the_invariants)
 		}
 		estimate_state(e, state, a, n, here);
 		ck_assert_double_eq(here[me], estimate_search_chance(
-			estimate_search_score(rolit_eval_pos_of(state, me),
+			rolit_search_score(rolit_eval_pos_of(state, me),
 					      ESTIMATE_SEARCH_DEPTH),
 			ESTIMATE_SEARCH_SCALE));
 		ck_assert_double_eq_tol(here[0] + here[1], 1, 1e-15);

@@ -1,8 +1,9 @@
 /*
- * Unit tests for rolit-search (bots/rolit_search_pos.c,
- * rolit_search_eval.c, rolit_search_ab.c): a view read back as the rules
- * wrote it; the evaluation's exact value on a full board and its
- * preferences short of the end; the principal variation search, run to
+ * Unit tests for rolit-search (bots/rolit_search_pos.c) and the house's
+ * one Rolit search (values/rolit_search.c, values/rolit_eval.c): a view
+ * read back as the rules wrote it; the evaluation's exact value on a full
+ * board and its preferences short of the end; the principal variation
+ * search, run to
  * the end of the game on random positions of 2 players on every size,
  * finds the value of a plain minimax over the same bitboards (whose moves
  * check_rolit_mcts holds to the rules library's) and a square that keeps
@@ -15,10 +16,22 @@
 #include "games/registry.h"
 #include "games/rolit.h"
 #include "rolit_bits.h"
-#include "rolit_search_ab.h"
-#include "rolit_search_eval.h"
 #include "rolit_search_pos.h"
 #include "run_suite.h"
+#include "search_clock.h"
+#include "values/rolit_search.h"
+
+/* The evaluation of `pos` (2 players) for `seat`: on a full board its
+ * outcome and ball difference, else the weighing of rolit_eval.h. */
+static int eval_value(const struct rolit_bits *pos, int seat)
+{
+	struct rolit_eval_pos p = rolit_bits_eval_pos(pos, seat);
+
+	if (pos->to_move < 0)
+		return rolit_eval_over(rolit_bits_popcount(p.own) -
+				       rolit_bits_popcount(p.other));
+	return rolit_eval_value(&p);
+}
 
 /* The view seat 0 gets of `rows` with `to_move` to play, read back. */
 static void position(struct rolit_search_pos *pos, int size, int players,
@@ -80,10 +93,10 @@ START_TEST(a_full_board_is_worth_its_outcome)
 
 	rolit_bits_from_rows(&pos, 4, 2, -1, rows, 0);
 	/* 8 red, 7 green, one yellow that scores for nobody */
-	ck_assert_int_eq(rolit_search_eval_value(&pos, 0),
-			 ROLIT_SEARCH_EVAL_WIN + 1);
-	ck_assert_int_eq(rolit_search_eval_value(&pos, 1),
-			 -ROLIT_SEARCH_EVAL_WIN - 1);
+	ck_assert_int_eq(eval_value(&pos, 0),
+			 ROLIT_EVAL_WIN + 1);
+	ck_assert_int_eq(eval_value(&pos, 1),
+			 -ROLIT_EVAL_WIN - 1);
 }
 END_TEST
 
@@ -103,11 +116,11 @@ START_TEST(corners_before_the_squares_beside_them)
 
 	rolit_bits_from_rows(&a, 8, 2, 1, corner, 0);
 	rolit_bits_from_rows(&b, 8, 2, 1, beside, 0);
-	ck_assert_int_gt(rolit_search_eval_value(&a, 0),
-			 rolit_search_eval_value(&b, 0));
-	ck_assert_int_lt(rolit_search_eval_value(&a, 1),
-			 rolit_search_eval_value(&b, 1));
-	ck_assert_int_lt(rolit_search_eval_value(&a, 0), ROLIT_SEARCH_EVAL_WIN);
+	ck_assert_int_gt(eval_value(&a, 0),
+			 eval_value(&b, 0));
+	ck_assert_int_lt(eval_value(&a, 1),
+			 eval_value(&b, 1));
+	ck_assert_int_lt(eval_value(&a, 0), ROLIT_EVAL_WIN);
 }
 END_TEST
 
@@ -146,7 +159,7 @@ static void random_position(struct rolit_bits *pos, int size, int empties,
 /* The value of `pos` for the seat to move by plain minimax to the end. */
 static int minimax(const struct rolit_bits *pos)
 {
-	int best = -2 * ROLIT_SEARCH_EVAL_WIN;
+	int best = -2 * ROLIT_EVAL_WIN;
 
 	for (uint64_t set = rolit_bits_moves(pos, pos->to_move); set;
 	     set &= set - 1) {
@@ -155,7 +168,7 @@ static int minimax(const struct rolit_bits *pos)
 
 		rolit_bits_play(&next, rolit_bits_first(set));
 		value = next.to_move < 0
-				? rolit_search_eval_value(&next, pos->to_move)
+				? eval_value(&next, pos->to_move)
 				: -minimax(&next);
 		if (value > best)
 			best = value;
@@ -166,8 +179,11 @@ static int minimax(const struct rolit_bits *pos)
 START_TEST(the_search_to_the_end_is_minimax)
 {
 	static const int sizes[] = {4, 6, 8};
-	static struct rolit_search_ab ab;
+	static struct rolit_search_entry table[1u << 16];
+	struct rolit_search ab;
 	unsigned seed = 5858;
+
+	rolit_search_init(&ab, table, 1u << 16, NULL, NULL);
 
 	for (int k = 0; k < 3; k++)
 		for (int empties = 1; empties <= 9; empties++)
@@ -179,7 +195,8 @@ START_TEST(the_search_to_the_end_is_minimax)
 					continue;
 				random_position(&pos, sizes[k], empties, &seed);
 				expected = minimax(&pos);
-				rolit_search_ab_run(&ab, &pos, NULL, NULL);
+				rolit_search_deepen(&ab, rolit_bits_eval_pos(
+					&pos, pos.to_move), NULL, NULL);
 				ck_assert_int_eq(ab.depth, empties);
 				ck_assert_int_eq(ab.value, expected);
 				ck_assert(rolit_bits_moves(&pos, pos.to_move) >>
@@ -187,7 +204,7 @@ START_TEST(the_search_to_the_end_is_minimax)
 				next = pos;
 				rolit_bits_play(&next, ab.best);
 				after = next.to_move < 0
-						? rolit_search_eval_value(
+						? eval_value(
 							  &next, pos.to_move)
 						: -minimax(&next);
 				ck_assert_int_eq(after, expected);
@@ -205,7 +222,8 @@ static double cpu_seconds(void)
 
 START_TEST(the_search_stops_when_the_clock_does)
 {
-	static struct rolit_search_ab ab;
+	static struct rolit_search_entry table[1u << 16];
+	struct rolit_search ab;
 	struct rolit_bits pos;
 	struct search_clock stop;
 	double start;
@@ -213,7 +231,8 @@ START_TEST(the_search_stops_when_the_clock_does)
 	rolit_bits_from_rows(&pos, 8, 2, 0, opening, 0);
 	start = cpu_seconds();
 	search_clock_start(&stop, NULL, 20);
-	rolit_search_ab_run(&ab, &pos, NULL, &stop);
+	rolit_search_init(&ab, table, 1u << 16, search_clock_expired, &stop);
+	rolit_search_deepen(&ab, rolit_bits_eval_pos(&pos, 0), NULL, NULL);
 	ck_assert_double_lt(cpu_seconds() - start, 0.030);
 	ck_assert_int_lt(ab.depth, 60);
 	ck_assert_int_gt(ab.depth, 2);
