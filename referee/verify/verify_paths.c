@@ -14,7 +14,7 @@
 #include "manifest/manifest_swiss_union.h"
 #include "verify_book.h"
 #include "verify_cut.h"
-#include "verify_folder.h"
+#include "verify_place.h"
 #include "verify_run.h"
 
 /* The check going on: the logs gathered since the last tournament, to be
@@ -69,7 +69,7 @@ static void check_tournament(struct check *c, const char *manifest)
 
 		if (*notice)
 			c->events->notice(c->events->ctx, view.dir, notice);
-		verify_folder(&view, true, c->jobs, book, &problems);
+		verify_run_tournament(&view, true, c->jobs, book, &problems);
 		cut_there = verify_cut_logs(&view, &problems);
 		verify_book_free(book);
 		manifest_swiss_union_add(&c->swiss, &view, &problems);
@@ -129,11 +129,11 @@ static int check_path(struct check *c, const char *path, char *err)
 	} else if ((manifest = manifest_find(path))) {
 		if (!(rc = flush(c, err)))
 			check_tournament(c, manifest);
-	} else if (!(logs = verify_folder_logs(path, &count, why)) ||
+	} else if (!(logs = verify_place_logs(path, &count, why)) ||
 		   (!count && !verify_run_is(path))) {
 		c->events->unusable(c->events->ctx, path, logs ? "holds no game log "
 				    "and no " OUTDIR_RUN_MANIFEST : why);
-		verify_folder_logs_free(logs);
+		verify_place_logs_free(logs);
 	} else {
 		/* A play or sprt folder: its manifest, then its logs, each
 		 * checked against it as it is verified. */
@@ -145,7 +145,7 @@ static int check_path(struct check *c, const char *path, char *err)
 		}
 		for (size_t i = 0; i < count; i++)
 			gather(c, logs[i]);
-		verify_folder_logs_free(logs);
+		verify_place_logs_free(logs);
 		if (c->run) {
 			char said[160];
 

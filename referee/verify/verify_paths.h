@@ -1,7 +1,7 @@
 /*
  * What `referee verify PATH...` checks, path by path in the order given:
  * a tournament's output folder or its manifest as a whole (manifest_read.h,
- * verify_folder.h), another folder log by log, a log alone.  The logs met
+ * verify_run.h), another folder log by log, a log alone.  The logs met
  * between two tournaments are verified together on `jobs` processes
  * (verify_pool.h); over several logs or a folder, the logs of each
  * duplicate set are also checked together (verify_sets.h).  Of a

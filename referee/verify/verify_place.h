@@ -59,4 +59,12 @@ void verify_place_sort(char **paths, size_t count);
 void verify_place_unlisted(char **paths, size_t count, const char *records,
 			   struct problems *problems);
 
+/* The game logs of a folder without a manifest, sorted by name: those of
+ * its games/ subfolder when it has one, else its own *.jsonl files
+ * ("*.aborted-N.jsonl" ones, set aside, are not results).  New strings in
+ * a new array (NULL-terminated); NULL with a message when the folder
+ * cannot be read. */
+char **verify_place_logs(const char *dir, size_t *count, char *err);
+void verify_place_logs_free(char **paths);
+
 #endif

@@ -19,6 +19,8 @@
 
 #include "base/logread.h"
 #include "base/problems.h"
+#include "manifest/manifest_read.h"
+#include "verify_book.h"
 #include "verify_run_types.h"
 
 /* Whether `dir` is a play or sprt folder with a manifest (run.jsonl). */
@@ -51,5 +53,20 @@ void verify_run_close(struct verify_run *run);
  * the sets cut by a stop, when there are ("1 set cut by a stop, its logs
  * kept in aborted/ and listed in run.jsonl"); else "". */
 void verify_run_counts_text(const struct verify_run *run, char *buf, size_t len);
+
+/* A tournament's folder against its manifest (docs/LOGS.md, "A tournament
+ * folder"): every game the manifest `view` (read by manifest_read.h)
+ * lists as finished has its log in games/, and games/ holds nothing the
+ * manifest does not list.  `full` adds the check of each log, on `jobs`
+ * processes: its SHA-256 is the one recorded, it verifies with the
+ * manifest's key, its result is the ranks the manifest rates, its line of
+ * `book` (verify_book.h; NULL: none checked); and when all that holds, the
+ * manifest's "replies" records add up, bot by bot, to the reply times of
+ * the logs' actions, since the ladder reports them from the records.  Of
+ * a run not finished (an unsigned manifest, read with MANIFEST_RUNNING)
+ * only the games listed as finished are checked: the others may be being
+ * played. */
+void verify_run_tournament(const struct manifest_view *view, bool full, int jobs,
+			   struct verify_book *book, struct problems *problems);
 
 #endif

@@ -1,7 +1,7 @@
 /*
- * Checking a tournament folder; see verify_folder.h.
+ * Checking a tournament folder against its manifest; see verify_run.h.
  */
-#include "verify_folder.h"
+#include "verify_run.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -247,7 +247,7 @@ static void add_set_problem(void *ctx, const char *where, const char *what)
 	problems_add(ctx, where, "%s", what);
 }
 
-void verify_folder(const struct manifest_view *view, bool full, int jobs,
+void verify_run_tournament(const struct manifest_view *view, bool full, int jobs,
 		   struct verify_book *book, struct problems *problems)
 {
 	char *games = outdir_games(view->dir), **planted = NULL;
@@ -312,41 +312,4 @@ void verify_folder(const struct manifest_view *view, bool full, int jobs,
 	free(planted);
 	free(present);
 	free(games);
-}
-
-char **verify_folder_logs(const char *dir, size_t *count, char *err)
-{
-	char *games = outdir_games(dir), **paths = xmalloc(sizeof *paths);
-	struct stat st;
-	struct dirent *e;
-	DIR *d;
-
-	if (stat(games, &st) || !S_ISDIR(st.st_mode)) {
-		free(games);
-		games = xstrdup(dir);
-	}
-	if (!(d = opendir(games))) {
-		errorf(err, "cannot read folder '%s': %s", games, strerror(errno));
-		free(games);
-		free(paths);
-		return NULL;
-	}
-	*count = 0;
-	while ((e = readdir(d)))
-		if (outdir_is_result_log(e->d_name)) {
-			paths = xrealloc(paths, (*count + 2) * sizeof *paths);
-			paths[(*count)++] = path_join(games, e->d_name);
-		}
-	closedir(d);
-	free(games);
-	paths[*count] = NULL;
-	verify_place_sort(paths, *count);
-	return paths;
-}
-
-void verify_folder_logs_free(char **paths)
-{
-	for (size_t i = 0; paths && paths[i]; i++)
-		free(paths[i]);
-	free(paths);
 }
