@@ -168,13 +168,6 @@ static void print_notice(void *ctx, const char *where, const char *what)
 	visible_line(stdout, "%s: %s", where, what);
 }
 
-static void print_dealt_again(void *ctx, const char *dir, const struct manifest_cut *cut)
-{
-	char text[MANIFEST_CUT_LEN];
-
-	print_notice(ctx, dir, manifest_cut_text(cut, text));
-}
-
 static void print_unusable(void *ctx, const char *path, const char *why)
 {
 	struct tally *t = ctx;
@@ -289,7 +282,7 @@ static int cmd_verify(int argc, char **argv)
 	struct tally tally = {0};
 	struct verify_paths_events events = {
 		.ctx = &tally, .log = print_log, .problem = print_problem,
-		.tournament = print_tournament, .dealt_again = print_dealt_again,
+		.tournament = print_tournament,
 		.unusable = print_unusable, .notice = print_notice,
 		.pairs_check = grade_sprt_check,
 	};

@@ -174,3 +174,21 @@ void verify_place_logs_free(char **paths)
 		free(paths[i]);
 	free(paths);
 }
+
+size_t verify_place_aside(const char *aside, verify_place_is_listed *listed, const void *ctx,
+			  char ***planted, size_t count, struct problems *problems)
+{
+	DIR *d = opendir(aside);
+	struct dirent *e;
+
+	if (!d && errno != ENOENT)
+		problems_add(problems, aside, "cannot be read: %s", strerror(errno));
+	while (d && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && !listed(ctx, e->d_name)) {
+			*planted = xrealloc(*planted, (count + 1) * sizeof **planted);
+			(*planted)[count++] = path_join(aside, e->d_name);
+		}
+	if (d)
+		closedir(d);
+	return count;
+}

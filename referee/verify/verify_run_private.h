@@ -12,6 +12,8 @@
 
 #include "base/logread.h"
 #include "base/problems.h"
+#include "manifest/manifest_read.h"
+#include "verify_book.h"
 #include "verify_place.h"
 #include "verify_run_types.h"
 
@@ -42,6 +44,14 @@ struct verify_run {
 	const char *bots[2];
 	verify_run_pairs_check *pairs_check;
 	long cut_sets;                /* "cut" records that list a log */
+	/* A tournament's folder: its manifest read by manifest_read.h (the
+	 * streamed reader that the ladder, the report and --resume share,
+	 * for a million games), its logs verified by its own check on
+	 * `jobs` processes (verify_run_tournament()). */
+	bool tournament, cut_there;
+	struct manifest_view view;
+	struct verify_book *openings;
+	int jobs;
 };
 
 /* The records after the header; false when one is not what it must be

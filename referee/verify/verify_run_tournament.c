@@ -27,8 +27,9 @@
  * run) for a game of the manifest, listed by an "aborted" record
  * (verify_cut.h): one that nothing lists may be a deal the organiser
  * hid, or a log planted to look like one.  It is never rated. */
-static bool is_set_aside(const struct manifest_view *view, const char *name)
+static bool is_set_aside(const void *ctx, const char *name)
 {
+	const struct manifest_view *view = ctx;
 	long count, game = outdir_set_aside_game(name, &count);
 
 	return game && game <= view->game_count && view->state[game] != MANIFEST_UNLISTED &&
@@ -214,29 +215,6 @@ static size_t list_games(const struct manifest_view *view, const char *games,
 	return unlisted;
 }
 
-/* The files in games/aborted/ that are not logs set aside for a game of
- * the manifest, added to `planted`. */
-static size_t list_set_aside(const struct manifest_view *view, char ***planted,
-			     size_t unlisted, struct problems *problems)
-{
-	char *aside = outdir_aside(view->dir);
-	DIR *d = opendir(aside);
-	struct dirent *e;
-
-	if (!d && errno != ENOENT)
-		problems_add(problems, aside, "cannot be read: %s", strerror(errno));
-	while (d && (e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
-		    !is_set_aside(view, e->d_name)) {
-			*planted = xrealloc(*planted, (unlisted + 1) * sizeof **planted);
-			(*planted)[unlisted++] = path_join(aside, e->d_name);
-		}
-	if (d)
-		closedir(d);
-	free(aside);
-	return unlisted;
-}
-
 static bool is_present(const uint64_t *present, long game)
 {
 	return present[game / 64] >> (game % 64) & 1;
@@ -250,13 +228,15 @@ static void add_set_problem(void *ctx, const char *where, const char *what)
 void verify_run_tournament(const struct manifest_view *view, bool full, int jobs,
 		   struct verify_book *book, struct problems *problems)
 {
-	char *games = outdir_games(view->dir), **planted = NULL;
+	char *games = outdir_games(view->dir), **planted = NULL, *aside;
 	uint64_t *present = xcalloc((size_t)view->game_count / 64 + 1, sizeof *present);
 	struct full_check fc = {.view = view, .problems = problems, .book = book};
 	size_t unlisted;
 
 	unlisted = list_games(view, games, present, &planted, problems);
-	unlisted = list_set_aside(view, &planted, unlisted, problems);
+	aside = outdir_aside(view->dir);
+	unlisted = verify_place_aside(aside, is_set_aside, view, &planted, unlisted, problems);
+	free(aside);
 	if (full) {
 		fc.paths = xmalloc(((size_t)view->finished + 1) * sizeof *fc.paths);
 		fc.game = xmalloc(((size_t)view->finished + 1) * sizeof *fc.game);
