@@ -45,6 +45,7 @@ struct league_sum {
 struct tally {
 	int failed, unreadable;
 	bool verbose;                 /* -v: every log's line of a league too */
+	const unsigned char *key;     /* --key's, or NULL */
 	struct league_sum *leagues;
 	int league_count;
 };
@@ -244,7 +245,7 @@ static void check_leagues(struct tally *tally)
 		char said[LEAGUE_REGISTER_KEYS_LEN + 128];
 
 		/* The index is compared with a register found whole only. */
-		if (league_register_verify(l->dir, &problems, said, sizeof said) && !l->live)
+		if (league_register_verify(l->dir, tally->key, &problems, said, sizeof said) && !l->live)
 			cut = league_check(l->dir, &problems);
 		snprintf(what, sizeof what, "a league of %s, %d run%s, %ld log%s in %ld set%s",
 			 league_folder_read(l->dir, &info, err) ? "?" : info.rules->name,
@@ -323,6 +324,7 @@ static int cmd_verify(int argc, char **argv)
 		return rc;
 	if (key_file && keys_load_public(key_file, key, err))
 		return cli_fail("verify", "%s", err);
+	tally.key = key_file ? key : NULL;
 	paths = league_runs(argv + optind, argc - optind, &count, &tally);
 	/* A league whose one run is going on leaves no path. */
 	rc = count ? verify_paths(paths, count, key_file ? key : NULL, unsigned_ok, (int)jobs,

@@ -14,9 +14,11 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_check.h"
+#include "verify/verify_keys.h"
 
 /* Checks the "register" record of run folder `run_dir`'s run.jsonl
- * against the register `r`: a state it no longer has is a problem. */
+ * against the register `r`: a state it no longer has is a problem; and
+ * the key that signed it, the register's (verify_keys.h). */
 static void check_run(const char *run_dir, const struct league_register *r,
 		      struct problems *problems)
 {
@@ -25,6 +27,15 @@ static void check_run(const char *run_dir, const struct league_register *r,
 	struct chain_end end = {0};
 
 	chain_lines_read(&l, path);
+	if (l.count && !l.cut) {
+		cJSON *last = chain_line_json(&l, l.count - 1);
+		const char *type = cJSON_GetStringValue(json_member(last, "type"));
+
+		if (type && !strcmp(type, "signature"))
+			verify_keys_same(path, cJSON_GetStringValue(json_member(last, "key")),
+					 r->keys, "the league's register's", problems);
+		cJSON_Delete(last);
+	}
 	/* It follows the header: among the first lines. */
 	for (size_t i = 0; i < l.count && i < 4; i++) {
 		cJSON *j = chain_line_json(&l, i);
@@ -49,8 +60,10 @@ static void check_run(const char *run_dir, const struct league_register *r,
 	free(path);
 }
 
-bool league_register_verify(const char *dir, struct problems *problems, char *said, size_t len)
+bool league_register_verify(const char *dir, const unsigned char *trusted_key,
+			    struct problems *problems, char *said, size_t len)
 {
+	char trusted[65];
 	char err[ERR_LEN], *path = path_join(dir, LEAGUE_REGISTER);
 	struct league_register r = {0};
 	struct league_info info;
@@ -70,6 +83,10 @@ bool league_register_verify(const char *dir, struct problems *problems, char *sa
 				 "signed") > 0;
 	else {
 		whole = true;
+		if (trusted_key)
+			hex_encode(trusted, trusted_key, 32);
+		verify_keys_same(path, r.keys, trusted_key ? trusted : NULL, "--key's",
+				 problems);
 		runs = league_check_runs(dir, &count);
 		for (int i = 0; i < count; i++) {
 			check_run(runs[i], &r, problems);

@@ -19,6 +19,7 @@
 #include "manifest/manifest.h"
 #include "manifest/manifest_cut.h"
 #include "verify_cut.h"
+#include "verify_keys.h"
 #include "verify_place.h"
 
 bool verify_run_is(const char *dir)
@@ -54,7 +55,7 @@ static bool check_manifest(struct verify_run *rc, const struct game_log *log,
 {
 	unsigned char id[16];
 	const char *hex = log->count ? logread_string(log, 0, "id") : NULL;
-	char err[ERR_LEN], key_hex[65];
+	char err[ERR_LEN];
 
 	if (verify_chain(log, err)) {
 		problems_add(rc->problems, rc->path, "%s", err);
@@ -73,7 +74,7 @@ static bool check_manifest(struct verify_run *rc, const struct game_log *log,
 			     "may still verify alone)");
 		return false;
 	}
-	if (verify_signature_line(log, id, trusted_key, key_hex, err)) {
+	if (verify_signature_line(log, id, trusted_key, rc->key_hex, err)) {
 		problems_add(rc->problems, rc->path, "line %zu: %s", log->count, err);
 		return false;
 	}
@@ -116,7 +117,9 @@ static void check_log(struct verify_run *rc, long game, const struct game_log *l
 				     .place = rc->place};
 
 	want.place.game = game;
-	if (!verify_place_listed(log, &want, rc->problems))
+	if (!verify_place_listed(log, &want, rc->problems) ||
+	    !verify_keys_same(log->path, verify_keys_of(log), rc->key_hex, "its run.jsonl's",
+			      rc->problems))
 		return;
 	if (rc->test)
 		e->points = a_points(rc, log);

@@ -31,6 +31,7 @@ struct run_game {
 
 struct verify_run {
 	char *dir, *path;             /* the folder, its run.jsonl */
+	char key_hex[65];             /* the key that signed it */
 	struct problems *problems;
 	struct game_log manifest;     /* run.jsonl, read */
 	bool usable;                  /* whole, signed and read: its games listed */
