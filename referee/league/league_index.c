@@ -22,6 +22,7 @@
 #include "league/league_check.h"
 #include "league/league_db.h"
 #include "league/league_register.h"
+#include "league/league_seats.h"
 #include "league/league_sync.h"
 
 /* A seat of a game as the index holds it, or as its run.jsonl lists it:
@@ -65,6 +66,7 @@ struct check {
 	struct problems problems;
 	char first[ERR_LEN];            /* the first difference */
 	char key[65];                   /* the league's (its register's), or "" */
+	struct chain_lines reg;         /* its register's lines */
 };
 
 static void note(void *ctx, const char *where, const char *what)
@@ -194,6 +196,7 @@ static int read_run(struct check *c, long run, char *err)
 	char *run_dir = league_run_dir(c->dir, run), *path = outdir_run_manifest(run_dir);
 	struct chain_lines l;
 	bool signed_ = false;
+	char why[ERR_LEN];
 	int rc = 0;
 
 	c->runs[run] = RUN_NONE;
@@ -203,6 +206,8 @@ static int read_run(struct check *c, long run, char *err)
 		     : errorf(err, "%s: %s", path, strerror(errno));
 		if (!rc && signed_)
 			rc = check_key(c, &l, path, err);
+		if (!rc && league_seats_check(&c->reg, &l, why))
+			rc = errorf(err, "%s: %s", path, why);
 		/* A league run of revision 6 says its register's state second. */
 		c->runs[run] = l.count > 1 && chain_line_is(&l, 1, "register")
 			       ? (signed_ ? RUN_CLOSED : RUN_OPEN) : RUN_TRUSTED;
@@ -298,8 +303,10 @@ static int look(struct check *c, sqlite3 *db, const char *path, char *err)
 	if (!rc && c->version_count > 0)  /* none: no list to sort (NULL) */
 		qsort(c->versions, (size_t)c->version_count, sizeof *c->versions,
 		      by_name_number);
-	if (!rc)
+	if (!rc) {
 		league_register_key(c->dir, c->info, c->key);
+		league_register_lines(c->dir, &c->reg);
+	}
 	for (long run = 1; !rc && run < c->run_count; run++)
 		rc = read_run(c, run, err);
 	if (!rc)
@@ -314,6 +321,7 @@ static void check_free(struct check *c)
 	if (c->version_count > 0)
 		league_versions_free(c->versions, c->version_count);
 	league_db_close(c->mem);
+	chain_lines_free(&c->reg);
 	free(c->disk.at);
 	free(c->listed.at);
 	free(c->runs);

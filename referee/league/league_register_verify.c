@@ -14,17 +14,21 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_check.h"
+#include "league/league_seats.h"
 #include "verify/verify_keys.h"
 
 /* Checks the "register" record of run folder `run_dir`'s run.jsonl
- * against the register `r`: a state it no longer has is a problem; and
- * the key that signed it, the register's (verify_keys.h). */
+ * against the register `r`: a state it no longer has is a problem, and a
+ * version seated that was not the newest, not retired, in that state
+ * (league_seats.h); and the key that signed it, the register's
+ * (verify_keys.h). */
 static void check_run(const char *run_dir, const struct league_register *r,
 		      struct problems *problems)
 {
 	char *path = outdir_run_manifest(run_dir);
 	struct chain_lines l;
 	struct chain_end end = {0};
+	char why[ERR_LEN];
 
 	chain_lines_read(&l, path);
 	if (l.count && !l.cut) {
@@ -52,6 +56,9 @@ static void check_run(const char *run_dir, const struct league_register *r,
 					     "line %ld, which the register no longer has as "
 					     "it was: lines were cut from its end, or changed",
 					     lines);
+			/* The state there: what the run may seat. */
+			else if (league_seats_check(&r->file, &l, why))
+				problems_add(problems, path, "%s", why);
 			i = 4;
 		}
 		cJSON_Delete(j);

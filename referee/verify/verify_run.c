@@ -21,6 +21,7 @@
 #include "verify_cut.h"
 #include "verify_keys.h"
 #include "verify_place.h"
+#include "verify_seats.h"
 
 bool verify_run_is(const char *dir)
 {
@@ -115,12 +116,16 @@ static void check_log(struct verify_run *rc, long game, const struct game_log *l
 	const cJSON *book = json_member(log->count ? log->lines[0].json : NULL, "book");
 	struct verify_listed want = {.sha256 = e->sha256, .commitment = e->commitment,
 				     .place = rc->place};
+	long before = rc->problems->count;
 
 	want.place.game = game;
 	if (!verify_place_listed(log, &want, rc->problems) ||
 	    !verify_keys_same(log->path, verify_keys_of(log), rc->key_hex, "its run.jsonl's",
 			      rc->problems))
 		return;
+	/* A log out of its place is said so, not once more for its seats. */
+	if (rc->problems->count == before)
+		verify_seats_check(e->started_seats, e->finished_seats, log, rc->problems);
 	if (rc->test)
 		e->points = a_points(rc, log);
 	for (size_t i = 0; rc->book && i < sizeof fields / sizeof *fields; i++)

@@ -25,6 +25,9 @@ struct run_game {
 	signed char cut;       /* listed cut by a stop: 1 with its log kept
 				* in aborted/, 2 without a log */
 	bool checked;          /* its log was given to verify_run_log() */
+	/* A league set's: its started record's "seats", its finished
+	 * record's (NULL: none given). */
+	const cJSON *started_seats, *finished_seats;
 	signed char points;    /* an sprt run's: A's points in it, doubled
 				* (-1: not the log listed, or none) */
 };
