@@ -11,15 +11,18 @@
 . "$(dirname "$0")/../tools/lib.sh"
 
 L=$TMP/league
-for b in a b; do
-	mkdir "$TMP/$b"
-	cp "$CBOT" "$TMP/$b/bot"
-done
 copy() { rm -rf "${TMP:?}/$1"; cp -a "$L" "$TMP/$1"; echo "$TMP/$1"; }
-expect_exit 0 "$REFEREE" league init "$L" --game rolit -o size=6
-for b in a b; do
-	expect_exit 0 "$REFEREE" league add "$L" "$b" "$TMP/$b/bot" "$TMP"
-done
+league_of_two "$L"
+# resign DIR KEY RUN_KEY: DIR's game 1 signed again with KEY, its SHA-256
+# mended in DIR/run.jsonl, which RUN_KEY signs again.
+resign() {
+	local old new line
+	$LOGTOOL resign "$1/game-000001.jsonl" "$1/game-000001.jsonl" "$2"
+	old=$(grep -o '"game":1,"log":"game-000001.jsonl","sha256":"[0-9a-f]*"' "$1/run.jsonl" | grep -o '[0-9a-f]\{64\}')
+	new=$(sha256sum <"$1/game-000001.jsonl" | cut -c1-64)
+	line=$(($(grep -n "$old" "$1/run.jsonl" | cut -d: -f1) - 1))
+	$LOGTOOL resign "$1/run.jsonl" "$1/run.jsonl" "$3" sub "$line" "$old" "$new"
+}
 expect_exit 0 "$REFEREE" league run "$L" --games 4 --concurrency 1
 key=$(cat "$KEYDIR/referee.pub")
 expect_exit 0 "$REFEREE" verify --key "$KEYDIR/referee.pub" "$L"
@@ -57,11 +60,7 @@ expect_contains "$OUT" "$L/register.jsonl: FAILED: signed by key $key, not --key
 # without --key, the run's key is not the register's.
 T=$(copy resigned)
 R=$T/runs/000001
-$LOGTOOL resign "$R/game-000001.jsonl" "$R/game-000001.jsonl" "$TMP/other/arena/referee.key"
-old=$(grep -o '"game":1,"log":"game-000001.jsonl","sha256":"[0-9a-f]*"' "$R/run.jsonl" | grep -o '[0-9a-f]\{64\}')
-new=$(sha256sum <"$R/game-000001.jsonl" | cut -c1-64)
-line=$(($(grep -n "$old" "$R/run.jsonl" | cut -d: -f1) - 1))
-$LOGTOOL resign "$R/run.jsonl" "$R/run.jsonl" "$TMP/other/arena/referee.key" sub "$line" "$old" "$new"
+resign "$R" "$TMP/other/arena/referee.key" "$TMP/other/arena/referee.key"
 expect_exit 1 "$REFEREE" verify "$T"
 expect_contains "$OUT" "$R/run.jsonl: FAILED: signed by key $other, not the league's register's key $key: a folder's every signature is made with one key, so one of the two is not its signer's" \
 	"a run and its log re-signed with another key: verify without --key names the run's key"
@@ -75,11 +74,7 @@ expect_eq "$(cat "$ERR")" "referee league: $why" "nor the status"
 # signed with the user's key: the log's key is not its run's.
 expect_exit 0 "$REFEREE" play rolit -o size=6 --games 2 --out "$TMP/play" a="$TMP/a/bot $TMP" b="$TMP/b/bot $TMP"
 P=$TMP/play
-$LOGTOOL resign "$P/game-000001.jsonl" "$P/game-000001.jsonl" "$TMP/other/arena/referee.key"
-old=$(grep -o '"game":1,"log":"game-000001.jsonl","sha256":"[0-9a-f]*"' "$P/run.jsonl" | grep -o '[0-9a-f]\{64\}')
-new=$(sha256sum <"$P/game-000001.jsonl" | cut -c1-64)
-line=$(($(grep -n "$old" "$P/run.jsonl" | cut -d: -f1) - 1))
-$LOGTOOL resign "$P/run.jsonl" "$P/run.jsonl" "$KEYDIR/referee.key" sub "$line" "$old" "$new"
+resign "$P" "$TMP/other/arena/referee.key" "$KEYDIR/referee.key"
 expect_exit 1 "$REFEREE" verify "$P"
 expect_eq "$(grep FAILED "$OUT")" "$P/game-000001.jsonl: FAILED: signed by key $other, not its run.jsonl's key $key: a folder's every signature is made with one key, so one of the two is not its signer's" \
 	"a play folder signed by two keys: verify without --key says so"

@@ -12,14 +12,7 @@
 . "$(dirname "$0")/../tools/lib.sh"
 
 L=$TMP/league
-for b in a b; do
-	mkdir "$TMP/$b"
-	cp "$CBOT" "$TMP/$b/bot"
-done
-expect_exit 0 "$REFEREE" league init "$L" --game rolit -o size=6
-for b in a b; do
-	expect_exit 0 "$REFEREE" league add "$L" "$b" "$TMP/$b/bot" "$TMP"
-done
+league_of_two "$L"
 expect_exit 0 "$REFEREE" league run "$L" --games 2 --concurrency 1
 expect_exit 0 "$REFEREE" verify "$L"
 expect_eq "$(sed -n 2p "$L/runs/000001/run.jsonl" | grep -o '"type":"register","lines":6')" \
