@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "json.h"
 #include "util.h"
 #include "values/values_file.h"
 
@@ -275,4 +276,21 @@ char *files_read_all(const char *path, size_t *len)
 	if (len)
 		*len = size;
 	return text;
+}
+
+void files_command_hash(const char *command, const cJSON *files, char hex[65])
+{
+	cJSON *what = cJSON_CreateArray(), *file;
+	char *text;
+
+	cJSON_AddItemToArray(what, cJSON_CreateString(command ? command : ""));
+	cJSON_ArrayForEach(file, files) {
+		const char *sha = cJSON_GetStringValue(json_member(file, "sha256"));
+
+		cJSON_AddItemToArray(what, cJSON_CreateString(sha ? sha : ""));
+	}
+	text = json_print_line(what);
+	files_sha256_bytes(text, strlen(text), hex);
+	cJSON_Delete(what);
+	free(text);
 }

@@ -7,6 +7,7 @@
 #ifndef ARENA_FILES_H
 #define ARENA_FILES_H
 
+#include <cjson/cJSON.h>
 #include <stddef.h>
 #include <sys/stat.h>
 
@@ -51,5 +52,13 @@ int files_write_all(int fd, const char *buf, size_t len);
 /* What the symbolic link `path` holds, whatever its length (the referee's
  * own program is /proc/self/exe): a new string, or NULL with errno. */
 char *files_readlink(const char *path);
+
+/* The hash of a bot's command and of the contents of its files
+ * (bot/botfiles.h: the program and the files its command names, as a
+ * log's header lists them under "files"), 64 hex digits: its version's
+ * identity.  `files` is that list; the files' paths are left out, so the
+ * same bot added from another folder (an upload unpacked anew) is the
+ * same version. */
+void files_command_hash(const char *command, const cJSON *files, char hex[65]);
 
 #endif

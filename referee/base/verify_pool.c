@@ -90,13 +90,15 @@ static void add_replies(const struct game_log *log, int seats, char *text)
 }
 
 /* Whether line i of a log goes into its digest (verify_pool.h): the
- * header, the commitment and the result, and what verify_sets.h reads of
- * a set's game. */
+ * header, the commitment, the result and the signature (its key held to
+ * its run's, verify_keys.h), and what verify_sets.h reads of a set's
+ * game. */
 static bool in_digest(const struct log_line *line, size_t i, bool of_set)
 {
 	const char *type = line->type;
 
 	return !i || (type && (!strcmp(type, "commit") || !strcmp(type, "result") ||
+			       !strcmp(type, "signature") ||
 			       (of_set && verify_sets_reads(type))));
 }
 

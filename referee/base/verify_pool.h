@@ -30,8 +30,8 @@ struct verify_outcome {
 	const char *replies;
 	/* Unless VERIFY_UNREADABLE, the log's digest, so that no check
 	 * across logs opens it again: a log (logread.h) with the file's
-	 * SHA-256 and its lines in their places, but only the header and the
-	 * "commit" and "result" records, and in a duplicate set's game its
+	 * SHA-256 and its lines in their places, but only the header, the
+	 * "commit", "result" and "signature" records, and in a duplicate set's game its
 	 * "bot-commit", "bot-reveal", "reveal" and "draw" records, hold
 	 * anything (the others are empty).  Read only, for the call. */
 	const struct game_log *digest;

@@ -6,7 +6,7 @@
  * every seat, and each seat's sums with the identity that ties them to
  * the result; or, with --summary, each bot's errors per game over all the
  * games and its expected score against the optimal bot.  A
- * folder's logs (verify_folder_logs()) are graded in the order of their
+ * folder's logs (verify_place_logs()) are graded in the order of their
  * names (a tournament's in its games/ folder).  With --summary a game without exact values
  * is named and skipped (exit status 3); a log that does not verify is
  * named (exit status 1).
@@ -23,7 +23,7 @@
 #include "base/visible.h"
 #include "cli.h"
 #include "grade/grade.h"
-#include "verify/verify_folder.h"
+#include "verify/verify_place.h"
 
 struct grade_args {
 	bool json;
@@ -92,7 +92,7 @@ static int grade_folder(struct grade *g, const char *dir,
 {
 	size_t count = 0;
 	char err[ERR_LEN];
-	char **logs = verify_folder_logs(dir, &count, err);
+	char **logs = verify_place_logs(dir, &count, err);
 	int rc = EXIT_OK;
 
 	if (!count) {
@@ -103,7 +103,7 @@ static int grade_folder(struct grade *g, const char *dir,
 	}
 	for (size_t i = 0; i < count; i++)
 		rc = worse(rc, grade_one(g, logs[i], a));
-	verify_folder_logs_free(logs);
+	verify_place_logs_free(logs);
 	return rc;
 }
 

@@ -36,6 +36,7 @@
 struct league_sum {
 	const char *dir;
 	int runs;
+	long live;       /* its run going on, left out (league_check_live()) */
 	long logs, sets, failed;
 	char *signers;   /* its ok lines' distinct "signed by ..." clauses */
 };
@@ -44,6 +45,7 @@ struct league_sum {
 struct tally {
 	int failed, unreadable;
 	bool verbose;                 /* -v: every log's line of a league too */
+	const unsigned char *key;     /* --key's, or NULL */
 	struct league_sum *leagues;
 	int league_count;
 };
@@ -168,13 +170,6 @@ static void print_notice(void *ctx, const char *where, const char *what)
 	visible_line(stdout, "%s: %s", where, what);
 }
 
-static void print_dealt_again(void *ctx, const char *dir, const struct manifest_cut *cut)
-{
-	char text[MANIFEST_CUT_LEN];
-
-	print_notice(ctx, dir, manifest_cut_text(cut, text));
-}
-
 static void print_unusable(void *ctx, const char *path, const char *why)
 {
 	struct tally *t = ctx;
@@ -201,9 +196,15 @@ static char **league_runs(char *const *paths, int given, int *count, struct tall
 		char **runs = league_folder_is(paths[i]) ? league_check_runs(paths[i], &n)
 			      : NULL;
 
-		if (runs)
+		if (runs) {
+			long live = league_check_live(paths[i]);
+
+			/* Its records are being written: the last run, left out. */
+			if (live && n)
+				free(runs[--n]);
 			t->leagues[t->league_count++] = (struct league_sum){.dir = paths[i],
-									    .runs = n};
+									    .runs = n, .live = live};
+		}
 		out = xrealloc(out, (size_t)(*count + n + 1) * sizeof *out);
 		for (int k = 0; k < n; k++)
 			out[(*count)++] = runs ? runs[k] : xstrdup(paths[i]);
@@ -212,6 +213,24 @@ static char **league_runs(char *const *paths, int given, int *count, struct tall
 	if (out)
 		out[*count] = NULL;
 	return out;
+}
+
+/* The line of a league with a run going on: its register and closed runs
+ * were checked, not its index, which that run is writing. */
+static void print_live(const struct league_sum *l, const char *what, const char *said)
+{
+	char *run = league_run_dir(l->dir, l->live);
+
+	visible_line(stdout, "%s: a run is going on (run %ld of the league): it and the "
+		     "index league.db are checked once it ends", run, l->live);
+	if (!l->failed)
+		visible_line(stdout, "%s: ok: %s, every log of its closed runs verified%s%s; "
+			     "%s", l->dir, what, l->signers ? "; " : "",
+			     l->signers ? l->signers : "", said);
+	else
+		visible_line(stdout, "%s: FAILED: %s: %ld failure%s, each on a line above",
+			     l->dir, what, l->failed, l->failed == 1 ? "" : "s");
+	free(run);
 }
 
 /* Each league's index against its logs (league_check.h), then its line:
@@ -226,14 +245,16 @@ static void check_leagues(struct tally *tally)
 		char said[LEAGUE_REGISTER_KEYS_LEN + 128];
 
 		/* The index is compared with a register found whole only. */
-		if (league_register_verify(l->dir, &problems, said, sizeof said))
+		if (league_register_verify(l->dir, tally->key, &problems, said, sizeof said) && !l->live)
 			cut = league_check(l->dir, &problems);
 		snprintf(what, sizeof what, "a league of %s, %d run%s, %ld log%s in %ld set%s",
 			 league_folder_read(l->dir, &info, err) ? "?" : info.rules->name,
 			 l->runs, l->runs == 1 ? "" : "s", l->logs, l->logs == 1 ? "" : "s",
 			 l->sets, l->sets == 1 ? "" : "s");
 		/* The sets cut are said either way: a count, not a failure. */
-		if (!l->failed)
+		if (l->live)
+			print_live(l, what, said);
+		else if (!l->failed)
 			visible_line(stdout, "%s: ok: %s, every log verified, and its index "
 				     "league.db as its register and its runs' logs give it%s%s"
 				     "%s%s; %s", l->dir, what, l->signers ? "; " : "",
@@ -289,7 +310,7 @@ static int cmd_verify(int argc, char **argv)
 	struct tally tally = {0};
 	struct verify_paths_events events = {
 		.ctx = &tally, .log = print_log, .problem = print_problem,
-		.tournament = print_tournament, .dealt_again = print_dealt_again,
+		.tournament = print_tournament,
 		.unusable = print_unusable, .notice = print_notice,
 		.pairs_check = grade_sprt_check,
 	};
@@ -303,9 +324,11 @@ static int cmd_verify(int argc, char **argv)
 		return rc;
 	if (key_file && keys_load_public(key_file, key, err))
 		return cli_fail("verify", "%s", err);
+	tally.key = key_file ? key : NULL;
 	paths = league_runs(argv + optind, argc - optind, &count, &tally);
-	rc = verify_paths(paths, count, key_file ? key : NULL, unsigned_ok, (int)jobs,
-			  &events, err);
+	/* A league whose one run is going on leaves no path. */
+	rc = count ? verify_paths(paths, count, key_file ? key : NULL, unsigned_ok, (int)jobs,
+				  &events, err) : 0;
 	for (int i = 0; i < count; i++)
 		free(paths[i]);
 	free(paths);
@@ -352,7 +375,10 @@ const struct cmd_entry cmd_verify_entry = {
 		"and sets, ok or its failures' count, then the sets a stop\n"
 		"cut, by run and by version: each cut log kept in its run's "
 		"aborted/, listed\nwith its commitment, nothing unlisted "
-		"there); -v (--verbose) prints\n"
+		"there); a run going on (the folder's\nlock held) is named "
+		"and left out with the index, checked once it ends.\nEvery "
+		"signature of a folder must be made with one key.  -v "
+		"(--verbose) prints\n"
 		"each of its logs' lines too, and a failure is always printed.  "
 		"Of an sprt\nfolder, a line counts the pairs listed dropped "
 		"after its verdict.\n"

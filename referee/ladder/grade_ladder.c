@@ -17,7 +17,7 @@
 #include "ladder_sets.h"
 #include "base/moments.h"
 #include "ratings_scores.h"
-#include "verify/verify_folder.h"
+#include "verify/verify_place.h"
 #include "base/ratings_types.h"
 
 /* The games graded so far: the bots by first appearance, each game's
@@ -88,7 +88,7 @@ static enum grade_status add_paths(struct field *f, char *const *paths, size_t c
 		struct stat st;
 		bool dir = stat(paths[p], &st) == 0 && S_ISDIR(st.st_mode);
 		size_t n = 1;
-		char **logs = dir ? verify_folder_logs(paths[p], &n, err) : NULL;
+		char **logs = dir ? verify_place_logs(paths[p], &n, err) : NULL;
 
 		if (dir && (!logs || !n)) {
 			if (logs)
@@ -98,7 +98,7 @@ static enum grade_status add_paths(struct field *f, char *const *paths, size_t c
 		for (size_t i = 0; i < n && status == GRADE_OK; i++)
 			status = add_log(f, logs ? logs[i] : paths[p],
 					 seats && !logs ? &seats[2 * p] : NULL, err);
-		verify_folder_logs_free(logs);
+		verify_place_logs_free(logs);
 	}
 	return status;
 }

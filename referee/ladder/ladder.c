@@ -24,7 +24,8 @@
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_swiss_union.h"
 #include "plan/swiss_standings.h"
-#include "verify/verify_folder.h"
+#include "verify/verify_place.h"
+#include "verify/verify_run.h"
 
 /* Where each game came from (data->games[i] is seen[i]): its log's
  * SHA-256, which orders the games and finds one given twice, and the log
@@ -212,7 +213,7 @@ static void take_folder(struct collect *c, const char *dir)
 	char err[ERR_LEN], **logs;
 	size_t count;
 
-	if (!(logs = verify_folder_logs(dir, &count, err))) {
+	if (!(logs = verify_place_logs(dir, &count, err))) {
 		problems_add(c->problems, dir, "%s", err);
 		return;
 	}
@@ -221,7 +222,7 @@ static void take_folder(struct collect *c, const char *dir)
 			     OUTDIR_RUN_MANIFEST);
 	for (size_t i = 0; i < count; i++)
 		take_log(c, logs[i]);
-	verify_folder_logs_free(logs);
+	verify_place_logs_free(logs);
 }
 
 /* qsort_r comparator of game indexes: by SHA-256, then in the order the
@@ -606,7 +607,7 @@ static void take_view(struct collect *c, const char *path,
 	if (!arena_game_find(view->game))
 		problems_add(c->problems, path, "a game this referee does "
 			     "not know: %s", view->game);
-	verify_folder(view, c->options->verify, c->options->jobs, NULL, c->problems);
+	verify_run_tournament(view, c->options->verify, c->options->jobs, NULL, c->problems);
 	if (c->problems->count == before) {
 		struct manifest_cut cut;
 

@@ -1,7 +1,7 @@
 /*
  * Gathering results for `referee ladder` (docs/LADDER.md).  A tournament's
  * output folder is rated from its signed manifest, after the manifest's
- * chain and signature are checked and its folder is (verify_folder.h):
+ * chain and signature are checked and its folder is (verify_run.h):
  * every finished game's log present and nothing unlisted, and with
  * `verify` every log hashed and verified too.  Logs without a manifest
  * (from `play --out`) are each verified.  Everything rated must be one

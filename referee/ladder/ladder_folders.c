@@ -1,6 +1,6 @@
 /*
  * Each bot's folder hashes; see ladder_folders.h.  The logs are those of
- * each path, found as verify_folder_logs() finds a folder's; only their
+ * each path, found as verify_place_logs() finds a folder's; only their
  * header lines are read.
  */
 #include "ladder_folders.h"
@@ -19,7 +19,7 @@
 #include "base/visible.h"
 #include "bot/botfolder.h"
 #include "manifest/manifest.h"
-#include "verify/verify_folder.h"
+#include "verify/verify_place.h"
 
 /* One bot with one folder hash ("" when it had no folder). */
 struct seen {
@@ -83,13 +83,13 @@ static int read_path(struct folders *f, const char *path, char *err)
 		return read_header(f, path, err);
 	if (!S_ISDIR(st.st_mode))
 		dir = path_parent(path);
-	logs = verify_folder_logs(dir ? dir : path, &count, err);
+	logs = verify_place_logs(dir ? dir : path, &count, err);
 	free(dir);
 	if (!logs)
 		return -1;
 	for (size_t i = 0; i < count && !rc; i++)
 		rc = read_header(f, logs[i], err);
-	verify_folder_logs_free(logs);
+	verify_place_logs_free(logs);
 	return rc;
 }
 

@@ -224,7 +224,7 @@ enum league_add_result league_add_version(const char *dir, const struct league_i
 		league_versions_free(all, count);
 		return LEAGUE_ADD_ERROR;
 	}
-	league_files_hash(v->command, files, v->hash);
+	files_command_hash(v->command, files, v->hash);
 	found = find_version(all, count, v->name, v->hash, &retired);
 	league_versions_free(all, count);
 	if (retired) {

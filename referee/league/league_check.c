@@ -18,6 +18,7 @@
 #include "league/league_folder.h"
 #include "league/league_register.h"
 #include "league/league_sync.h"
+#include "run/run_lock.h"
 
 char **league_check_runs(const char *dir, int *count)
 {
@@ -34,6 +35,23 @@ char **league_check_runs(const char *dir, int *count)
 			free(path);
 	}
 	return runs;
+}
+
+long league_check_live(const char *dir)
+{
+	long last = league_next_run(dir) - 1;
+	char *run = last > 0 ? league_run_dir(dir, last) : NULL;
+	char *path = run ? outdir_run_manifest(run) : NULL, err[ERR_LEN];
+	struct game_log log = {0};
+	bool closed = path && !logread_load(path, &log, err) && log.count &&
+		      log.lines[log.count - 1].type && !log.ends_mid_line &&
+		      !strcmp(log.lines[log.count - 1].type, "signature");
+
+	if (log.buffer)
+		logread_free(&log);
+	free(path);
+	free(run);
+	return last > 0 && !closed && run_lock_held(dir) ? last : 0;
 }
 
 void league_check_differ(enum league_db_difference kind, const char *a, long b, void *ctx)

@@ -17,6 +17,11 @@
  * their number in *count. */
 char **league_check_runs(const char *dir, int *count);
 
+/* The number of the league's run going on now (0: none): a run (`league
+ * run`, or the server's) holds the folder's lock, and its last run's
+ * run.jsonl is not signed yet, its records still being written. */
+long league_check_live(const char *dir);
+
 /* Checks the index of the league `dir` against its logs, each problem
  * added to `problems`; what the logs say of the sets cut by a stop, in
  * words (league_cut_text()), a new string, or NULL when they could not be

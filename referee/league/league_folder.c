@@ -205,23 +205,6 @@ void league_info_free(struct league_info *info)
 	info->options = NULL;
 }
 
-void league_files_hash(const char *command, const cJSON *files, char hex[65])
-{
-	cJSON *what = cJSON_CreateArray(), *file;
-	char *text;
-
-	cJSON_AddItemToArray(what, cJSON_CreateString(command ? command : ""));
-	cJSON_ArrayForEach(file, files) {
-		const char *sha = cJSON_GetStringValue(json_member(file, "sha256"));
-
-		cJSON_AddItemToArray(what, cJSON_CreateString(sha ? sha : ""));
-	}
-	text = json_print_line(what);
-	files_sha256_bytes(text, strlen(text), hex);
-	cJSON_Delete(what);
-	free(text);
-}
-
 int league_json_write(const char *dir, const char *name, const cJSON *j, char *err)
 {
 	char *path = path_join(dir, name), *tmp = path_joinf(dir, ".%s.tmp", name);

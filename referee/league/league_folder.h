@@ -66,14 +66,6 @@ void league_info_free(struct league_info *info);
  * index into *db: 0, or -1 with err (info then freed). */
 int league_open(const char *dir, struct league_info *info, sqlite3 **db, char *err);
 
-/* The hash of a bot's command and of the contents of its files
- * (bot/botfiles.h: the program and the files its command names, as a
- * log's header lists them under "files"), 64 hex digits: its version's
- * identity.  `files` is that list; the files' paths are left out, so the
- * same bot added from another folder (an upload unpacked anew) is the
- * same version. */
-void league_files_hash(const char *command, const cJSON *files, char hex[65]);
-
 /* Adds version `v`'s fields, as the register's line of it has them
  * ("name", "number", "hash", "command", "dir", "workdir" if any,
  * "readable"), to the object `j`. */

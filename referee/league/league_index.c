@@ -22,6 +22,7 @@
 #include "league/league_check.h"
 #include "league/league_db.h"
 #include "league/league_register.h"
+#include "league/league_seats.h"
 #include "league/league_sync.h"
 
 /* A seat of a game as the index holds it, or as its run.jsonl lists it:
@@ -64,6 +65,8 @@ struct check {
 	long run_count;
 	struct problems problems;
 	char first[ERR_LEN];            /* the first difference */
+	char key[65];                   /* the league's (its register's), or "" */
+	struct chain_lines reg;         /* its register's lines */
 };
 
 static void note(void *ctx, const char *where, const char *what)
@@ -171,12 +174,29 @@ static int take_finished(struct check *c, const char *run_dir, long run,
 	return rc;
 }
 
+/* That a closed run's run.jsonl is signed with the league's one key
+ * (docs/FAIRNESS.md, item 23): 0, or -1 with err naming both. */
+static int check_key(const struct check *c, const struct chain_lines *l, const char *path,
+		     char *err)
+{
+	cJSON *last = chain_line_json(l, l->count - 1);
+	const char *key = cJSON_GetStringValue(json_member(last, "key"));
+	int rc = *c->key && key && strcmp(key, c->key)
+		 ? errorf(err, "%s: signed by key %.64s, not the league's register's key %s: "
+			  "a league's every signature is made with its one key", path, key,
+			  c->key) : 0;
+
+	cJSON_Delete(last);
+	return rc;
+}
+
 /* Run `run`'s run.jsonl: its state, and its games into c->listed. */
 static int read_run(struct check *c, long run, char *err)
 {
 	char *run_dir = league_run_dir(c->dir, run), *path = outdir_run_manifest(run_dir);
 	struct chain_lines l;
 	bool signed_ = false;
+	char why[ERR_LEN];
 	int rc = 0;
 
 	c->runs[run] = RUN_NONE;
@@ -184,6 +204,10 @@ static int read_run(struct check *c, long run, char *err)
 		chain_lines_read(&l, path);
 		rc = l.text ? chain_lines_check(&l, path, NULL, &signed_, err)
 		     : errorf(err, "%s: %s", path, strerror(errno));
+		if (!rc && signed_)
+			rc = check_key(c, &l, path, err);
+		if (!rc && league_seats_check(&c->reg, &l, why))
+			rc = errorf(err, "%s: %s", path, why);
 		/* A league run of revision 6 says its register's state second. */
 		c->runs[run] = l.count > 1 && chain_line_is(&l, 1, "register")
 			       ? (signed_ ? RUN_CLOSED : RUN_OPEN) : RUN_TRUSTED;
@@ -279,6 +303,10 @@ static int look(struct check *c, sqlite3 *db, const char *path, char *err)
 	if (!rc && c->version_count > 0)  /* none: no list to sort (NULL) */
 		qsort(c->versions, (size_t)c->version_count, sizeof *c->versions,
 		      by_name_number);
+	if (!rc) {
+		league_register_key(c->dir, c->info, c->key);
+		league_register_lines(c->dir, &c->reg);
+	}
 	for (long run = 1; !rc && run < c->run_count; run++)
 		rc = read_run(c, run, err);
 	if (!rc)
@@ -293,6 +321,7 @@ static void check_free(struct check *c)
 	if (c->version_count > 0)
 		league_versions_free(c->versions, c->version_count);
 	league_db_close(c->mem);
+	chain_lines_free(&c->reg);
 	free(c->disk.at);
 	free(c->listed.at);
 	free(c->runs);

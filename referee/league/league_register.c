@@ -82,6 +82,12 @@ static void check_line(struct league_register *r, const struct league_info *info
 	else if (!strcmp(type, "signature") && !signs(r, j, id))
 		snprintf(r->broken, ERR_LEN, "line %ld: its signature does not check: "
 			 "the lines before it are not the ones it signed", seq + 1);
+	/* One key (docs/FAIRNESS.md, item 23): the league's, that signed
+	 * its first lines. */
+	else if (!strcmp(type, "signature") && strchr(r->keys, ','))
+		snprintf(r->broken, ERR_LEN, "line %ld: signed by key %.64s, not the "
+			 "league's key %.64s, which signed its lines before: a change made "
+			 "with another key", seq + 1, r->keys + strlen(r->keys) - 64, r->keys);
 }
 
 /* Checks every line of the chained register in r->file. */
@@ -149,6 +155,17 @@ int league_register_whole(const char *dir, const struct league_info *info, char 
 	league_register_free(&r);
 	free(path);
 	return rc;
+}
+
+void league_register_key(const char *dir, const struct league_info *info, char key_hex[65])
+{
+	struct league_register r;
+	char err[ERR_LEN];
+
+	key_hex[0] = '\0';
+	if (!league_register_read(dir, info, &r, err) && !r.broken[0] && strlen(r.keys) == 64)
+		memcpy(key_hex, r.keys, 65);
+	league_register_free(&r);
 }
 
 void league_register_free(struct league_register *r)

@@ -14,17 +14,32 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_check.h"
+#include "league/league_seats.h"
+#include "verify/verify_keys.h"
 
 /* Checks the "register" record of run folder `run_dir`'s run.jsonl
- * against the register `r`: a state it no longer has is a problem. */
+ * against the register `r`: a state it no longer has is a problem, and a
+ * version seated that was not the newest, not retired, in that state
+ * (league_seats.h); and the key that signed it, the register's
+ * (verify_keys.h). */
 static void check_run(const char *run_dir, const struct league_register *r,
 		      struct problems *problems)
 {
 	char *path = outdir_run_manifest(run_dir);
 	struct chain_lines l;
 	struct chain_end end = {0};
+	char why[ERR_LEN];
 
 	chain_lines_read(&l, path);
+	if (l.count && !l.cut) {
+		cJSON *last = chain_line_json(&l, l.count - 1);
+		const char *type = cJSON_GetStringValue(json_member(last, "type"));
+
+		if (type && !strcmp(type, "signature"))
+			verify_keys_same(path, cJSON_GetStringValue(json_member(last, "key")),
+					 r->keys, "the league's register's", problems);
+		cJSON_Delete(last);
+	}
 	/* It follows the header: among the first lines. */
 	for (size_t i = 0; i < l.count && i < 4; i++) {
 		cJSON *j = chain_line_json(&l, i);
@@ -41,6 +56,9 @@ static void check_run(const char *run_dir, const struct league_register *r,
 					     "line %ld, which the register no longer has as "
 					     "it was: lines were cut from its end, or changed",
 					     lines);
+			/* The state there: what the run may seat. */
+			else if (league_seats_check(&r->file, &l, why))
+				problems_add(problems, path, "%s", why);
 			i = 4;
 		}
 		cJSON_Delete(j);
@@ -49,8 +67,10 @@ static void check_run(const char *run_dir, const struct league_register *r,
 	free(path);
 }
 
-bool league_register_verify(const char *dir, struct problems *problems, char *said, size_t len)
+bool league_register_verify(const char *dir, const unsigned char *trusted_key,
+			    struct problems *problems, char *said, size_t len)
 {
+	char trusted[65];
 	char err[ERR_LEN], *path = path_join(dir, LEAGUE_REGISTER);
 	struct league_register r = {0};
 	struct league_info info;
@@ -70,6 +90,10 @@ bool league_register_verify(const char *dir, struct problems *problems, char *sa
 				 "signed") > 0;
 	else {
 		whole = true;
+		if (trusted_key)
+			hex_encode(trusted, trusted_key, 32);
+		verify_keys_same(path, r.keys, trusted_key ? trusted : NULL, "--key's",
+				 problems);
 		runs = league_check_runs(dir, &count);
 		for (int i = 0; i < count; i++) {
 			check_run(runs[i], &r, problems);

@@ -30,7 +30,7 @@ bool league_stale_changed(const struct league_version *v, char now[65])
 		files = cJSON_CreateArray();
 		cJSON_AddItemToArray(files, past);
 	}
-	league_files_hash(v->command, files, now);
+	files_command_hash(v->command, files, now);
 	cJSON_Delete(files);
 	return strcmp(now, v->hash) != 0;
 }

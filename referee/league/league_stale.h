@@ -26,7 +26,7 @@
 #define LEAGUE_CHANGED "changed.json"
 
 /* Whether version `v`'s files hash to another hash than its own now
- * (league_files_hash of its command and files, as `league add` hashed
+ * (files_command_hash() of its command and files, as `league add` hashed
  * them): true with that hash in `now`. */
 bool league_stale_changed(const struct league_version *v, char now[65]);
 

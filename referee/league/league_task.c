@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/files.h"
 #include "base/game_figures.h"
 #include "base/json.h"
 #include "base/outdir.h"
@@ -139,7 +140,7 @@ bool league_task_log_seat(const cJSON *player, const char **name, char hash[65])
 	*name = cJSON_GetStringValue(json_member(player, "name"));
 	if (!*name || !cJSON_IsArray(files))
 		return false;
-	league_files_hash(cJSON_GetStringValue(json_member(player, "command")), files, hash);
+	files_command_hash(cJSON_GetStringValue(json_member(player, "command")), files, hash);
 	return true;
 }
 

@@ -100,7 +100,7 @@ int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits
 			   double *seconds, int max);
 
 /* A seat of a log's header (its "players" item): its name (in `player`)
- * and its files' hash as league_files_hash() makes it; false when it
+ * and its files' hash as files_command_hash() makes it; false when it
  * has none. */
 bool league_task_log_seat(const cJSON *player, const char **name, char hash[65]);
 /* The version it names, by its name and files, or 0: none of the index. */

@@ -14,7 +14,7 @@
 #include "base/util.h"
 #include "report.h"
 #include "report_replays.h"
-#include "verify/verify_folder.h"
+#include "verify/verify_place.h"
 
 static bool listed(const cJSON *list, const char *name)
 {
@@ -26,7 +26,7 @@ static bool listed(const cJSON *list, const char *name)
 	return false;
 }
 
-/* The logs to show of the `n` `found` (verify_folder_logs()'s, in name
+/* The logs to show of the `n` `found` (verify_place_logs()'s, in name
  * order, set-aside ones left out): until the manifest of `run` says the
  * run is complete, those it does not list as finished (games being played), only
  * counted in *playing.  Each name is a new string in *names, three a log
@@ -104,7 +104,7 @@ int report_games(const char *dir, const char *out, struct report_manifest *run,
 	bool flat = stat(games_dir, &st) || !S_ISDIR(st.st_mode);
 
 	free(games_dir);
-	if (!(found = verify_folder_logs(dir, &n, err))) {
+	if (!(found = verify_place_logs(dir, &n, err))) {
 		cJSON_Delete(failed);
 		cJSON_Delete(keys);
 		return -1;
@@ -135,7 +135,7 @@ int report_games(const char *dir, const char *out, struct report_manifest *run,
 	free(names);
 	free(lines);
 	free(logs);
-	verify_folder_logs_free(found);
+	verify_place_logs_free(found);
 	verification = cJSON_AddObjectToObject(data, "verification");
 	cJSON_AddNumberToObject(verification, "logs", (double)count);
 	cJSON_AddNumberToObject(verification, "verified", verified);

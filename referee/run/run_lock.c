@@ -83,3 +83,15 @@ int run_lock(const char *dir, char *err)
 	free(path);
 	return rc ? -1 : fd;
 }
+
+bool run_lock_held(const char *dir)
+{
+	char *path = outdir_run_lock(dir);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	bool held = fd >= 0 && flock(fd, LOCK_SH | LOCK_NB) && errno == EWOULDBLOCK;
+
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	return held;
+}

@@ -111,7 +111,7 @@ bool verify_cut_names(const struct manifest_view *view, long game, const char *c
 
 /* Each deal a started record names (revision 5) that no log of the
  * folder accounts for: the last deal of a finished game is its log's
- * (checked by verify_folder.h), every other one a cut log's, or a game's
+ * (checked by verify_run.h), every other one a cut log's, or a game's
  * that left none, each listed by an "aborted" record with its C. */
 static void dropped_deals(const struct manifest_view *view, struct problems *problems)
 {

@@ -6,7 +6,7 @@
  * game or set had.  Each must be there, its hash chain whole as far as the
  * stop let it go, and its C the one listed, so that the cut deals cannot
  * be dropped or swapped; a file that nothing lists is refused by
- * verify_folder.h.  Since revision 5 each "started" record names the C of
+ * verify_run.h.  Since revision 5 each "started" record names the C of
  * every game it starts, so that a deal cannot go, its cut log and its
  * aborted record removed, without a started C that no log has.
  */

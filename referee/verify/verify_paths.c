@@ -11,10 +11,10 @@
 #include "base/util.h"
 #include "base/verify_sets.h"
 #include "manifest/manifest.h"
+#include "manifest/manifest_cut.h"
 #include "manifest/manifest_swiss_union.h"
 #include "verify_book.h"
-#include "verify_cut.h"
-#include "verify_folder.h"
+#include "verify_place.h"
 #include "verify_run.h"
 
 /* The check going on: the logs gathered since the last tournament, to be
@@ -53,38 +53,6 @@ static void told_outcome(void *ctx, size_t index, const struct verify_outcome *o
 	}
 }
 
-/* A tournament: its manifest, then its folder and every log. */
-static void check_tournament(struct check *c, const char *manifest)
-{
-	struct problems problems = {.report = c->events->problem, .ctx = c->events->ctx};
-	struct manifest_view view;
-	struct manifest_cut cut = {0};
-	char notice[ERR_LEN + 256];
-	bool usable = !manifest_read(manifest, c->key, MANIFEST_KEEP_HASHES, &view,
-				     &problems);
-	bool cut_there = false;
-
-	if (usable) {
-		struct verify_book *book = verify_book_open(&view, notice, sizeof notice);
-
-		if (*notice)
-			c->events->notice(c->events->ctx, view.dir, notice);
-		verify_folder(&view, true, c->jobs, book, &problems);
-		cut_there = verify_cut_logs(&view, &problems);
-		verify_book_free(book);
-		manifest_swiss_union_add(&c->swiss, &view, &problems);
-	}
-	if (!problems.count)
-		c->events->tournament(c->events->ctx, &view, c->key != NULL);
-	/* What a stop cut and a resumed run dealt again, told either way,
-	 * but only when its logs are there, as the sentence says. */
-	if (usable)
-		manifest_cut_count(&view, &cut);
-	if (cut.logs && cut_there)
-		c->events->dealt_again(c->events->ctx, view.dir, &cut);
-	manifest_view_free(&view);
-}
-
 /* The logs gathered so far, verified at once: 0, or -1 with err. */
 static int flush(struct check *c, char *err)
 {
@@ -106,7 +74,46 @@ static void gather(struct check *c, const char *path)
 	c->paths[c->count++] = xstrdup(path);
 }
 
-/* One path: a tournament checked now, or logs gathered.  0, or -1 with
+/* A run's folder: its records, then its logs, each checked against them
+ * as it is verified (a tournament's check verifies its own, streamed),
+ * then the folder; of a tournament, its line.  0, or -1 with err when the
+ * workers failed. */
+static int check_run(struct check *c, const char *path, char **logs, size_t count,
+		     char *err)
+{
+	struct problems problems = {.report = c->events->problem, .ctx = c->events->ctx};
+	const struct manifest_view *view;
+	char said[ERR_LEN + MANIFEST_CUT_LEN];
+	int rc = flush(c, err);
+
+	if (rc)
+		return rc;
+	c->run_problems = problems;
+	c->run = verify_run_open(path, c->key, c->jobs, c->events->pairs_check,
+				 &c->run_problems, said, sizeof said);
+	view = verify_run_view(c->run);
+	if (*said)
+		c->events->notice(c->events->ctx, view->dir, said);
+	for (size_t i = 0; i < count; i++)
+		gather(c, logs[i]);
+	rc = flush(c, err);
+	if (!view)
+		verify_run_counts_text(c->run, said, sizeof said);
+	verify_run_check(c->run);
+	if (view) {
+		manifest_swiss_union_add(&c->swiss, view, &c->run_problems);
+		verify_run_counts_text(c->run, said, sizeof said);
+	}
+	if (view && !c->run_problems.count)
+		c->events->tournament(c->events->ctx, view, c->key != NULL);
+	if (*said)
+		c->events->notice(c->events->ctx, view ? view->dir : path, said);
+	verify_run_close(c->run);
+	c->run = NULL;
+	return rc;
+}
+
+/* One path: a run's folder checked now, or logs gathered.  0, or -1 with
  * err when the workers failed. */
 static int check_path(struct check *c, const char *path, char *err)
 {
@@ -127,35 +134,18 @@ static int check_path(struct check *c, const char *path, char *err)
 		} else
 			gather(c, path);
 	} else if ((manifest = manifest_find(path))) {
-		if (!(rc = flush(c, err)))
-			check_tournament(c, manifest);
-	} else if (!(logs = verify_folder_logs(path, &count, why)) ||
+		rc = check_run(c, path, NULL, 0, err);
+	} else if (!(logs = verify_place_logs(path, &count, why)) ||
 		   (!count && !verify_run_is(path))) {
 		c->events->unusable(c->events->ctx, path, logs ? "holds no game log "
 				    "and no " OUTDIR_RUN_MANIFEST : why);
-		verify_folder_logs_free(logs);
+		verify_place_logs_free(logs);
 	} else {
-		/* A play or sprt folder: its manifest, then its logs, each
-		 * checked against it as it is verified. */
-		if (verify_run_is(path) && !(rc = flush(c, err))) {
-			c->run_problems = (struct problems){.report = c->events->problem,
-							    .ctx = c->events->ctx};
-			c->run = verify_run_open(path, c->key, c->events->pairs_check,
-						 &c->run_problems);
-		}
-		for (size_t i = 0; i < count; i++)
+		if (verify_run_is(path))
+			rc = check_run(c, path, logs, count, err);
+		for (size_t i = 0; !verify_run_is(path) && i < count; i++)
 			gather(c, logs[i]);
-		verify_folder_logs_free(logs);
-		if (c->run) {
-			char said[160];
-
-			rc = flush(c, err);
-			verify_run_counts_text(c->run, said, sizeof said);
-			if (*said)
-				c->events->notice(c->events->ctx, path, said);
-			verify_run_close(c->run);
-			c->run = NULL;
-		}
+		verify_place_logs_free(logs);
 	}
 	free(manifest);
 	return rc;

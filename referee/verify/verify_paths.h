@@ -1,12 +1,11 @@
 /*
  * What `referee verify PATH...` checks, path by path in the order given:
- * a tournament's output folder or its manifest as a whole (manifest_read.h,
- * verify_folder.h), another folder log by log, a log alone.  The logs met
+ * a run's folder or its records as a whole (verify_run.h: a tournament's,
+ * play's, sprt's, a league's run), another folder log by log, a log alone.  The logs met
  * between two tournaments are verified together on `jobs` processes
  * (verify_pool.h); over several logs or a folder, the logs of each
  * duplicate set are also checked together (verify_sets.h).  Of a
- * tournament resumed after a stop, it tells how many games and sets were
- * cut and dealt again (manifest_cut.h).  It prints nothing: every result
+ * run, it tells what its records count (verify_run_counts_text()).  It prints nothing: every result
  * goes to the caller's events, in order.
  */
 #ifndef ARENA_VERIFY_PATHS_H
@@ -15,7 +14,6 @@
 #include <stdbool.h>
 
 #include "base/verify_pool.h"
-#include "manifest/manifest_cut.h"
 #include "manifest/manifest_read.h"
 #include "verify_run.h"
 
@@ -30,10 +28,6 @@ struct verify_paths_events {
 	/* A tournament without a problem: its manifest read; `trusted`: its
 	 * key is the one the caller gave. */
 	void (*tournament)(void *ctx, const struct manifest_view *view, bool trusted);
-	/* A tournament whose manifest could be read (with or without a
-	 * problem) says that a stop cut games, dealt again since: `dir`, its
-	 * folder, and how many (manifest_cut.h). */
-	void (*dealt_again)(void *ctx, const char *dir, const struct manifest_cut *cut);
 	/* What of a tournament could not be checked, and why, in one line. */
 	void (*notice)(void *ctx, const char *where, const char *what);
 	/* A folder that cannot be checked (`why`: it holds no log, or cannot

@@ -3,11 +3,16 @@
  */
 #include "verify_place.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/json.h"
 #include "base/log_place.h"
+#include "base/outdir.h"
+#include "base/paths.h"
 #include "base/util.h"
 #include "games/fair.h"
 #include "verify_cut.h"
@@ -131,4 +136,59 @@ void verify_place_unlisted(char **paths, size_t count, const char *records,
 			     "there by another run", records);
 		free(paths[i]);
 	}
+}
+
+char **verify_place_logs(const char *dir, size_t *count, char *err)
+{
+	char *games = outdir_games(dir), **paths = xmalloc(sizeof *paths);
+	struct stat st;
+	struct dirent *e;
+	DIR *d;
+
+	if (stat(games, &st) || !S_ISDIR(st.st_mode)) {
+		free(games);
+		games = xstrdup(dir);
+	}
+	if (!(d = opendir(games))) {
+		errorf(err, "cannot read folder '%s': %s", games, strerror(errno));
+		free(games);
+		free(paths);
+		return NULL;
+	}
+	*count = 0;
+	while ((e = readdir(d)))
+		if (outdir_is_result_log(e->d_name)) {
+			paths = xrealloc(paths, (*count + 2) * sizeof *paths);
+			paths[(*count)++] = path_join(games, e->d_name);
+		}
+	closedir(d);
+	free(games);
+	paths[*count] = NULL;
+	verify_place_sort(paths, *count);
+	return paths;
+}
+
+void verify_place_logs_free(char **paths)
+{
+	for (size_t i = 0; paths && paths[i]; i++)
+		free(paths[i]);
+	free(paths);
+}
+
+size_t verify_place_aside(const char *aside, verify_place_is_listed *listed, const void *ctx,
+			  char ***planted, size_t count, struct problems *problems)
+{
+	DIR *d = opendir(aside);
+	struct dirent *e;
+
+	if (!d && errno != ENOENT)
+		problems_add(problems, aside, "cannot be read: %s", strerror(errno));
+	while (d && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && !listed(ctx, e->d_name)) {
+			*planted = xrealloc(*planted, (count + 1) * sizeof **planted);
+			(*planted)[count++] = path_join(aside, e->d_name);
+		}
+	if (d)
+		closedir(d);
+	return count;
 }

@@ -59,4 +59,19 @@ void verify_place_sort(char **paths, size_t count);
 void verify_place_unlisted(char **paths, size_t count, const char *records,
 			   struct problems *problems);
 
+/* The game logs of a folder without a manifest, sorted by name: those of
+ * its games/ subfolder when it has one, else its own *.jsonl files
+ * ("*.aborted-N.jsonl" ones, set aside, are not results).  New strings in
+ * a new array (NULL-terminated); NULL with a message when the folder
+ * cannot be read. */
+char **verify_place_logs(const char *dir, size_t *count, char *err);
+void verify_place_logs_free(char **paths);
+
+/* The files of the folder `aside` (a run's aborted/) that `listed` does
+ * not find in the records (`ctx`, its name), added to `planted` after its
+ * `count`: the new count. */
+typedef bool verify_place_is_listed(const void *ctx, const char *name);
+size_t verify_place_aside(const char *aside, verify_place_is_listed *listed, const void *ctx,
+			  char ***planted, size_t count, struct problems *problems);
+
 #endif

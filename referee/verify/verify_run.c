@@ -16,16 +16,21 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "base/verify.h"
+#include "manifest/manifest.h"
+#include "manifest/manifest_cut.h"
 #include "verify_cut.h"
+#include "verify_keys.h"
 #include "verify_place.h"
+#include "verify_seats.h"
 
 bool verify_run_is(const char *dir)
 {
-	char *path = outdir_run_manifest(dir);
+	char *path = outdir_run_manifest(dir), *old = outdir_manifest(dir);
 	struct stat st;
-	bool is = !stat(path, &st);
+	bool is = !stat(path, &st) || !stat(old, &st);
 
 	free(path);
+	free(old);
 	return is;
 }
 
@@ -51,7 +56,7 @@ static bool check_manifest(struct verify_run *rc, const struct game_log *log,
 {
 	unsigned char id[16];
 	const char *hex = log->count ? logread_string(log, 0, "id") : NULL;
-	char err[ERR_LEN], key_hex[65];
+	char err[ERR_LEN];
 
 	if (verify_chain(log, err)) {
 		problems_add(rc->problems, rc->path, "%s", err);
@@ -70,7 +75,7 @@ static bool check_manifest(struct verify_run *rc, const struct game_log *log,
 			     "may still verify alone)");
 		return false;
 	}
-	if (verify_signature_line(log, id, trusted_key, key_hex, err)) {
+	if (verify_signature_line(log, id, trusted_key, rc->key_hex, err)) {
 		problems_add(rc->problems, rc->path, "line %zu: %s", log->count, err);
 		return false;
 	}
@@ -111,10 +116,16 @@ static void check_log(struct verify_run *rc, long game, const struct game_log *l
 	const cJSON *book = json_member(log->count ? log->lines[0].json : NULL, "book");
 	struct verify_listed want = {.sha256 = e->sha256, .commitment = e->commitment,
 				     .place = rc->place};
+	long before = rc->problems->count;
 
 	want.place.game = game;
-	if (!verify_place_listed(log, &want, rc->problems))
+	if (!verify_place_listed(log, &want, rc->problems) ||
+	    !verify_keys_same(log->path, verify_keys_of(log), rc->key_hex, "its run.jsonl's",
+			      rc->problems))
 		return;
+	/* A log out of its place is said so, not once more for its seats. */
+	if (rc->problems->count == before)
+		verify_seats_check(e->started_seats, e->finished_seats, log, rc->problems);
 	if (rc->test)
 		e->points = a_points(rc, log);
 	for (size_t i = 0; rc->book && i < sizeof fields / sizeof *fields; i++)
@@ -135,22 +146,42 @@ static bool listed_finished(const struct verify_run *rc, long game)
 	return e && *e->commitment && !e->dropped && !e->cut && *e->sha256;
 }
 
+/* A tournament's folder: its manifest read, its book opened. */
+static void open_tournament(struct verify_run *rc, char *manifest,
+			    const unsigned char *trusted_key, char *notice, size_t size)
+{
+	rc->tournament = true;
+	rc->usable = !manifest_read(manifest, trusted_key, MANIFEST_KEEP_HASHES, &rc->view,
+				    rc->problems);
+	if (rc->usable)
+		rc->openings = verify_book_open(&rc->view, notice, size);
+	free(manifest);
+}
+
 struct verify_run *verify_run_open(const char *dir, const unsigned char *trusted_key,
-				   verify_run_pairs_check *pairs_check,
-				   struct problems *problems)
+				   int jobs, verify_run_pairs_check *pairs_check,
+				   struct problems *problems, char *notice, size_t size)
 {
 	struct verify_run *rc = xcalloc(1, sizeof *rc);
-	char err[ERR_LEN];
+	char err[ERR_LEN], *manifest = manifest_find(dir);
 
 	*rc = (struct verify_run){.dir = xstrdup(dir), .path = outdir_run_manifest(dir),
 				 .problems = problems, .pairs_check = pairs_check,
-				 .games = xcalloc(1, sizeof *rc->games)};
-	if (logread_load(rc->path, &rc->manifest, err))
+				 .games = xcalloc(1, sizeof *rc->games), .jobs = jobs};
+	*notice = '\0';
+	if (manifest)
+		open_tournament(rc, manifest, trusted_key, notice, size);
+	else if (logread_load(rc->path, &rc->manifest, err))
 		problems_add(problems, rc->path, "%s", err);
 	else
 		rc->usable = check_manifest(rc, &rc->manifest, trusted_key) &&
 			     verify_run_take_records(rc, &rc->manifest);
 	return rc;
+}
+
+const struct manifest_view *verify_run_view(const struct verify_run *run)
+{
+	return run->tournament && run->usable ? &run->view : NULL;
 }
 
 void verify_run_log(struct verify_run *run, const struct game_log *log)
@@ -159,21 +190,32 @@ void verify_run_log(struct verify_run *run, const struct game_log *log)
 	const char *name = strrchr(log->path, '/');
 	long game = outdir_play_log_game(name ? name + 1 : log->path);
 
-	if (!rc->usable || !listed_finished(rc, game) || rc->games[game].checked)
+	if (!rc->usable || rc->tournament || !listed_finished(rc, game) ||
+	    rc->games[game].checked)
 		return;
 	rc->games[game].checked = true;
 	rc->games[game].points = -1;
 	check_log(rc, game, log);
 }
 
+/* Whether `name` is a file of aborted/ that a cut record lists. */
+static bool listed_cut(const void *ctx, const char *name)
+{
+	const struct verify_run *rc = ctx;
+	long g = outdir_play_log_game(name);
+	char *want = outdir_play_log(NULL, g);
+	bool listed = g && g <= rc->count && rc->games[g].cut == 1 && !strcmp(want, name);
+
+	free(want);
+	return listed;
+}
+
 /* Each log listed cut checked (there, its chain whole as far as it
  * goes, its C the record's), and the files of aborted/ that no cut
- * record lists added to `unlisted` (`count` of them): the new array. */
-static char **unlisted_cut(struct verify_run *rc, char **unlisted, size_t *count)
+ * record lists added to `unlisted` (`count` of them): the new count. */
+static size_t unlisted_cut(struct verify_run *rc, char ***unlisted, size_t count)
 {
 	char *aside = path_join(rc->dir, OUTDIR_ASIDE), why[VERIFY_CUT_WHY_LEN];
-	DIR *d = opendir(aside);
-	struct dirent *e;
 
 	for (long g = 1; g <= rc->count; g++) {
 		char *path = outdir_play_log(aside, g);
@@ -183,22 +225,9 @@ static char **unlisted_cut(struct verify_run *rc, char **unlisted, size_t *count
 			problems_add(rc->problems, path, "%s", why);
 		free(path);
 	}
-	while (d && (e = readdir(d))) {
-		long g = outdir_play_log_game(e->d_name);
-		char *name = outdir_play_log(NULL, g);
-		bool listed = g && g <= rc->count && rc->games[g].cut == 1 &&
-			      !strcmp(name, e->d_name);
-
-		free(name);
-		if (listed || !strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		unlisted = xrealloc(unlisted, (*count + 1) * sizeof *unlisted);
-		unlisted[(*count)++] = path_join(aside, e->d_name);
-	}
-	if (d)
-		closedir(d);
+	count = verify_place_aside(aside, listed_cut, rc, unlisted, count, rc->problems);
 	free(aside);
-	return unlisted;
+	return count;
 }
 
 /* Every game listed as finished whose log was not checked (missing, or
@@ -239,7 +268,7 @@ static void check_folder(struct verify_run *rc)
 	}
 	if (d)
 		closedir(d);
-	unlisted = unlisted_cut(rc, unlisted, &count);
+	count = unlisted_cut(rc, &unlisted, count);
 	verify_place_unlisted(unlisted, count, "run.jsonl", rc->problems);
 	free(unlisted);
 }
@@ -265,13 +294,29 @@ static void check_pairs(const struct verify_run *rc)
 	free(dropped);
 }
 
+/* A tournament's games and sets cut and dealt again, said only when
+ * their logs are there, as the sentence says. */
+static void tournament_counts(const struct verify_run *run, char *buf)
+{
+	struct manifest_cut cut = {0};
+
+	buf[0] = '\0';
+	if (run->usable)
+		manifest_cut_count(&run->view, &cut);
+	if (cut.logs && run->cut_there)
+		manifest_cut_text(&cut, buf);
+}
+
 void verify_run_counts_text(const struct verify_run *run, char *buf, size_t len)
 {
-	const char *verb = run->usable ? logread_string(&run->manifest, 0, "verb") : NULL;
+	const char *verb = run->usable && !run->tournament
+			   ? logread_string(&run->manifest, 0, "verb") : NULL;
 	long pairs = 0;
 
 	buf[0] = '\0';
-	if (verb && !strcmp(verb, "sprt")) {
+	if (run->tournament)
+		tournament_counts(run, buf);
+	else if (verb && !strcmp(verb, "sprt")) {
 		for (long g = 1; g + 1 <= run->count; g += 2)
 			pairs += run->games[g].dropped || run->games[g + 1].dropped;
 		snprintf(buf, len, pairs ? "%ld pair%s listed dropped after the verdict, "
@@ -283,27 +328,38 @@ void verify_run_counts_text(const struct verify_run *run, char *buf, size_t len)
 			 run->cut_sets == 1 ? "its" : "their", OUTDIR_ASIDE);
 }
 
+void verify_run_check(struct verify_run *run)
+{
+	if (run->tournament && run->usable) {
+		verify_run_tournament(&run->view, true, run->jobs, run->openings, run->problems);
+		run->cut_there = verify_cut_logs(&run->view, run->problems);
+	} else if (run->usable) {
+		check_folder(run);
+		if (run->test && run->pairs_check)
+			check_pairs(run);
+	}
+}
+
 void verify_run_close(struct verify_run *run)
 {
-	struct verify_run *rc = run;
-
-	if (rc->usable)
-		check_folder(rc);
-	if (rc->usable && rc->test && rc->pairs_check)
-		check_pairs(rc);
-	logread_free(&rc->manifest);
-	free(rc->games);
-	free(rc->path);
-	free(rc->dir);
-	free(rc);
+	if (run->tournament) {
+		verify_book_free(run->openings);
+		manifest_view_free(&run->view);
+	} else
+		logread_free(&run->manifest);
+	free(run->games);
+	free(run->path);
+	free(run->dir);
+	free(run);
 }
 
 void verify_run(const char *dir, const unsigned char *trusted_key,
 		verify_run_pairs_check *pairs_check, struct problems *problems)
 {
-	struct verify_run *run = verify_run_open(dir, trusted_key, pairs_check, problems);
+	char err[ERR_LEN], notice[ERR_LEN];
+	struct verify_run *run = verify_run_open(dir, trusted_key, 1, pairs_check, problems,
+						 notice, sizeof notice);
 	struct verify_run *rc = run;
-	char err[ERR_LEN];
 
 	for (long g = 1; rc->usable && g <= rc->count; g++) {
 		char *path = outdir_play_log(dir, g);
@@ -315,5 +371,6 @@ void verify_run(const char *dir, const unsigned char *trusted_key,
 		}
 		free(path);
 	}
+	verify_run_check(run);
 	verify_run_close(run);
 }

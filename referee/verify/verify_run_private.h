@@ -12,6 +12,8 @@
 
 #include "base/logread.h"
 #include "base/problems.h"
+#include "manifest/manifest_read.h"
+#include "verify_book.h"
 #include "verify_place.h"
 #include "verify_run_types.h"
 
@@ -23,12 +25,16 @@ struct run_game {
 	signed char cut;       /* listed cut by a stop: 1 with its log kept
 				* in aborted/, 2 without a log */
 	bool checked;          /* its log was given to verify_run_log() */
+	/* A league set's: its started record's "seats", its finished
+	 * record's (NULL: none given). */
+	const cJSON *started_seats, *finished_seats;
 	signed char points;    /* an sprt run's: A's points in it, doubled
 				* (-1: not the log listed, or none) */
 };
 
 struct verify_run {
 	char *dir, *path;             /* the folder, its run.jsonl */
+	char key_hex[65];             /* the key that signed it */
 	struct problems *problems;
 	struct game_log manifest;     /* run.jsonl, read */
 	bool usable;                  /* whole, signed and read: its games listed */
@@ -42,6 +48,14 @@ struct verify_run {
 	const char *bots[2];
 	verify_run_pairs_check *pairs_check;
 	long cut_sets;                /* "cut" records that list a log */
+	/* A tournament's folder: its manifest read by manifest_read.h (the
+	 * streamed reader that the ladder, the report and --resume share,
+	 * for a million games), its logs verified by its own check on
+	 * `jobs` processes (verify_run_tournament()). */
+	bool tournament, cut_there;
+	struct manifest_view view;
+	struct verify_book *openings;
+	int jobs;
 };
 
 /* The records after the header; false when one is not what it must be

@@ -58,6 +58,7 @@ static bool take_started(struct verify_run *rc, const cJSON *r)
 		if (!e || !cJSON_IsString(c) || strlen(c->valuestring) != 64)
 			return false;
 		memcpy(e->commitment, c->valuestring, 65);
+		e->started_seats = json_member(r, "seats");
 		c = c->next;
 	}
 	return true;
@@ -79,8 +80,10 @@ static bool take_finished(struct verify_run *rc, const cJSON *r)
 	want = outdir_play_log(NULL, game);
 	ok = !strcmp(want, log);
 	free(want);
-	if (ok)
+	if (ok) {
 		memcpy(e->sha256, sha, 65);
+		e->finished_seats = json_member(r, "seats");
+	}
 	return ok;
 }
 

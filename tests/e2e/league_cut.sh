@@ -67,6 +67,14 @@ for line in open(sys.argv[1]):
 pid=$!
 until_logged 000001
 ok $? "run 1: its first set in play"
+# verify while the run goes on: the run named and left out (its run.jsonl
+# is being written), the register and the closed runs (none) checked.
+expect_exit 0 "$REFEREE" verify "$L"
+expect_eq "$(head -1 "$OUT")" "$L/runs/000001: a run is going on (run 1 of the league): it and the index league.db are checked once it ends" \
+	"verify of a league whose run goes on: names the run"
+expect_eq "$(tail -1 "$OUT" | sed 's/; its register: .*$//')" "$L: ok: a league of rolit, 0 runs, 0 logs in 0 sets, every log of its closed runs verified" \
+	"... and passes what is closed"
+expect_eq "$(wc -l <"$OUT")" 2 "... no line of a failure"
 kill -INT "$pid"
 gone "$pid"
 expect_eq "$?" 1 "run 1 stopped by SIGINT: exit status 1"
@@ -87,8 +95,18 @@ expect_contains "$OUT" "$L/runs/000001: 1 set cut by a stop, its logs kept in ab
 "${LEAGUE[@]}" run "$L" --for 300s --concurrency 1 >/dev/null 2>&1 &
 until_logged 000002
 ok $? "run 2: its first set in play"
+expect_exit 0 "$REFEREE" verify "$L"
+expect_eq "$(sed 's/; its register: .*$//' "$OUT")" "$L/runs/000001: 1 set cut by a stop, its logs kept in aborted/ and listed in run.jsonl
+$L/runs/000002: a run is going on (run 2 of the league): it and the index league.db are checked once it ends
+$L: ok: a league of rolit, 1 run, 0 logs in 0 sets, every log of its closed runs verified" \
+	"verify while run 2 goes on: run 1 checked, run 2 named"
 kill_run "league run $L"
 wait
+# Killed, nothing holds the folder: the run's unsigned tail fails, as any
+# run.jsonl not closed.
+expect_exit 1 "$REFEREE" verify "$L"
+expect_contains "$OUT" "$L/runs/000002/run.jsonl: FAILED: not signed: the run was stopped before its end, so the folder is not a whole (each log may still verify alone)" \
+	"verify after kill -9: the run not closed yet fails, not said to go on"
 "${AS[@]}" mkdir "$L/runs/000002/aborted"
 "${AS[@]}" mv "$L/runs/000002/game-000001.jsonl" "$L/runs/000002/aborted/"
 expect_exit 0 "${LEAGUE[@]}" status "$L"

@@ -34,13 +34,6 @@ static void on_tournament(void *ctx, const struct manifest_view *view, bool trus
 	(void)trusted;
 }
 
-static void on_dealt_again(void *ctx, const char *dir, const struct manifest_cut *cut)
-{
-	(void)ctx;
-	(void)dir;
-	(void)cut;
-}
-
 /* The folder's runs when it is a league (as cmd_verify.c's league_runs),
  * else the folder; then each file at its top.  NULL-terminated. */
 static char **paths_of(const char *dir, int *count)
@@ -69,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *dir = fuzz_write_folder("verify", data, size), err[ERR_LEN];
 	const struct verify_paths_events on = {
 		.log = on_log,
-		.tournament = on_tournament, .dealt_again = on_dealt_again,
+		.tournament = on_tournament,
 		.problem = fuzz_ignore_problem, .notice = fuzz_ignore_problem,
 		.unusable = fuzz_ignore_problem,
 	};

@@ -128,6 +128,19 @@ diag_run() {
 	head -c 2000 "$ERR" | sed 's/^/#   /'
 }
 
+# league_of_two DIR: a league of rolit on a 6x6 board at DIR, the C bot
+# entered twice, as a and b, each from a folder of its own ($TMP/a, $TMP/b).
+league_of_two() {
+	for b in a b; do
+		mkdir -p "$TMP/$b"
+		cp "$CBOT" "$TMP/$b/bot"
+	done
+	expect_exit 0 "$REFEREE" league init "$1" --game rolit -o size=6
+	for b in a b; do
+		expect_exit 0 "$REFEREE" league add "$1" "$b" "$TMP/$b/bot" "$TMP"
+	done
+}
+
 done_testing() {
 	echo "1..$tap_count"
 	if [ "$tap_failed" -ne 0 ]; then

@@ -1,7 +1,7 @@
 /*
- * Checking a tournament folder; see verify_folder.h.
+ * Checking a tournament folder against its manifest; see verify_run.h.
  */
-#include "verify_folder.h"
+#include "verify_run.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -27,8 +27,9 @@
  * run) for a game of the manifest, listed by an "aborted" record
  * (verify_cut.h): one that nothing lists may be a deal the organiser
  * hid, or a log planted to look like one.  It is never rated. */
-static bool is_set_aside(const struct manifest_view *view, const char *name)
+static bool is_set_aside(const void *ctx, const char *name)
 {
+	const struct manifest_view *view = ctx;
 	long count, game = outdir_set_aside_game(name, &count);
 
 	return game && game <= view->game_count && view->state[game] != MANIFEST_UNLISTED &&
@@ -214,29 +215,6 @@ static size_t list_games(const struct manifest_view *view, const char *games,
 	return unlisted;
 }
 
-/* The files in games/aborted/ that are not logs set aside for a game of
- * the manifest, added to `planted`. */
-static size_t list_set_aside(const struct manifest_view *view, char ***planted,
-			     size_t unlisted, struct problems *problems)
-{
-	char *aside = outdir_aside(view->dir);
-	DIR *d = opendir(aside);
-	struct dirent *e;
-
-	if (!d && errno != ENOENT)
-		problems_add(problems, aside, "cannot be read: %s", strerror(errno));
-	while (d && (e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
-		    !is_set_aside(view, e->d_name)) {
-			*planted = xrealloc(*planted, (unlisted + 1) * sizeof **planted);
-			(*planted)[unlisted++] = path_join(aside, e->d_name);
-		}
-	if (d)
-		closedir(d);
-	free(aside);
-	return unlisted;
-}
-
 static bool is_present(const uint64_t *present, long game)
 {
 	return present[game / 64] >> (game % 64) & 1;
@@ -247,16 +225,18 @@ static void add_set_problem(void *ctx, const char *where, const char *what)
 	problems_add(ctx, where, "%s", what);
 }
 
-void verify_folder(const struct manifest_view *view, bool full, int jobs,
+void verify_run_tournament(const struct manifest_view *view, bool full, int jobs,
 		   struct verify_book *book, struct problems *problems)
 {
-	char *games = outdir_games(view->dir), **planted = NULL;
+	char *games = outdir_games(view->dir), **planted = NULL, *aside;
 	uint64_t *present = xcalloc((size_t)view->game_count / 64 + 1, sizeof *present);
 	struct full_check fc = {.view = view, .problems = problems, .book = book};
 	size_t unlisted;
 
 	unlisted = list_games(view, games, present, &planted, problems);
-	unlisted = list_set_aside(view, &planted, unlisted, problems);
+	aside = outdir_aside(view->dir);
+	unlisted = verify_place_aside(aside, is_set_aside, view, &planted, unlisted, problems);
+	free(aside);
 	if (full) {
 		fc.paths = xmalloc(((size_t)view->finished + 1) * sizeof *fc.paths);
 		fc.game = xmalloc(((size_t)view->finished + 1) * sizeof *fc.game);
@@ -312,41 +292,4 @@ void verify_folder(const struct manifest_view *view, bool full, int jobs,
 	free(planted);
 	free(present);
 	free(games);
-}
-
-char **verify_folder_logs(const char *dir, size_t *count, char *err)
-{
-	char *games = outdir_games(dir), **paths = xmalloc(sizeof *paths);
-	struct stat st;
-	struct dirent *e;
-	DIR *d;
-
-	if (stat(games, &st) || !S_ISDIR(st.st_mode)) {
-		free(games);
-		games = xstrdup(dir);
-	}
-	if (!(d = opendir(games))) {
-		errorf(err, "cannot read folder '%s': %s", games, strerror(errno));
-		free(games);
-		free(paths);
-		return NULL;
-	}
-	*count = 0;
-	while ((e = readdir(d)))
-		if (outdir_is_result_log(e->d_name)) {
-			paths = xrealloc(paths, (*count + 2) * sizeof *paths);
-			paths[(*count)++] = path_join(games, e->d_name);
-		}
-	closedir(d);
-	free(games);
-	paths[*count] = NULL;
-	verify_place_sort(paths, *count);
-	return paths;
-}
-
-void verify_folder_logs_free(char **paths)
-{
-	for (size_t i = 0; paths && paths[i]; i++)
-		free(paths[i]);
-	free(paths);
 }
