@@ -57,8 +57,12 @@ int league_cache_check(const char *dir, const struct league_info *info, sqlite3 
 	if (remake(dir, info, why, note, len, err) ||
 	    !(*db = league_db_open(dir, false, info->rules->name, info->players, err)))
 		return -1;
-	if (!league_index_check(dir, info, *db, err))
+	if (!league_index_check(dir, info, *db, why))
 		return 0;
+	/* Made from the records and still not theirs: the records and the
+	 * logs disagree, which no rebuild mends. */
+	errorf(err, "%s, even made again from the register and the logs: 'referee verify %s' "
+	       "says which record or log is at fault", why, dir);
 	league_db_close(*db);
 	*db = NULL;
 	return -1;

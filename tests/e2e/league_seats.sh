@@ -72,7 +72,7 @@ $LOGTOOL resign "$R/run.jsonl" "$R/run.jsonl" "$KEYDIR/referee.key" \
 expect_exit 1 "$REFEREE" verify "$T"
 expect_eq "$(grep FAILED "$OUT" | head -1)" "$R/game-000001.jsonl: FAILED: its seat 0 is $name v1 ranked $rank, its finished record (run.jsonl) gives $name v2 ranked $rank: not the game its log plays" \
 	"verify: a finished record whose seat is not its log's, signed again"
-why="$T/league.db does not agree with the league's signed records: it holds game 1 of run 000001 otherwise than its run.jsonl lists it (the log's SHA-256, or a seat's version, rank or forfeit); 'referee league rebuild $T' makes it again from them"
+why="$T/league.db does not agree with the league's signed records: it holds game 1 of run 000001 otherwise than its run.jsonl lists it (the log's SHA-256, or a seat's version, rank or forfeit), even made again from the register and the logs: 'referee verify $T' says which record or log is at fault"
 expect_exit 2 "$REFEREE" league ladder "$T"
 expect_eq "$(cat "$ERR")" "referee league: $why" "... the ladder is not shown"
 expect_exit 2 "$REFEREE" league status "$T"
