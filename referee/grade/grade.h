@@ -50,6 +50,8 @@ struct grade *grade_new(const char *cache);
  * ("exact": false): `referee grade` and a replay's grade.  Ladders,
  * verdicts and summaries take exact values only. */
 void grade_take_estimates(struct grade *g);
+/* The grader grades a what-if's log too (verify.h): a replay's grade. */
+void grade_take_what_ifs(struct grade *g);
 void grade_free(struct grade *g);
 
 /* Grades one log: GRADE_OK with the document in *doc (the caller's to

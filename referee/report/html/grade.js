@@ -38,7 +38,7 @@
 		if (m.forfeit !== undefined) return 'forfeit: lost ' + pct(m.loss);
 		if (m.forced) return 'forced';
 		if (m.loss <= ROUNDING) return 'best';
-		return m.mark + ': lost ' + pct(m.loss) + ', the best was ' + JSON.stringify(m.best);
+		return m.mark + ': lost ' + pct(m.loss) + ', the best was ' + m.best_words;
 	}
 
 	function strip(doc, points) {
