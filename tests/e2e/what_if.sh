@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# `referee replay LOG --what-if MOVE=ACTION` (docs/ANALYSIS.md, "What
+# if"): in each of the five games a decision of a real log played with
+# another legal action (one the turn message offered) plays to its end
+# by the reference bots, and the two logs, read side by side, have the
+# same draws at the same addresses up to the decision, and after it the
+# same values wherever they draw at one address alike (a roll of fewer
+# dice the first faces of a roll of more); its header says what it is;
+# the what-if's log is refused, with the same words, by verify (with
+# --unsigned too), grade, the ladder, the report and a league's verify;
+# best is the grade's best action.
+. "$(dirname "$0")/../tools/lib.sh"
+
+W=$TMP/w
+mkdir -p "$W"
+
+# decide LOG: MOVE=ACTION, a decision past the first third of the game
+# whose turn message offered another action than the one played.
+decide() {
+	"$PYTHON3" - "$1" "$REFEREE" <<'PY'
+import json, subprocess, sys
+log, referee = sys.argv[1], sys.argv[2]
+actions = [json.loads(l) for l in open(log) if '"type":"action"' in l]
+for n in range(len(actions) // 3, len(actions) + 1):
+    a = actions[n - 1]
+    if a.get("opening"):
+        continue
+    out = subprocess.run([referee, "replay", log, "--format", "message", "--move", str(n),
+                          "--seat", str(a["seat"])], capture_output=True, text=True).stdout
+    others = [x for x in json.loads(out)["legal"] if x != a["action"]]
+    if others:
+        print("%d=%s" % (n, json.dumps(others[0], separators=(",", ":"))))
+        break
+PY
+}
+
+# compare SOURCE WHATIF MOVE ACTION: the two logs side by side; prints
+# "alike N, parted M" (draws at one address with the same values before
+# and after the decision) or what differs.
+compare() {
+	"$PYTHON3" - "$@" <<'PY'
+import hashlib, json, sys
+src, wif, move, action = sys.argv[1], sys.argv[2], int(sys.argv[3]), json.loads(sys.argv[4])
+def records(path):
+    return [json.loads(l) for l in open(path)]
+def split(recs):
+    """The draws and actions before the move-th action, and the draws after."""
+    before, after, n = [], [], 0
+    for r in recs:
+        if r["type"] == "action":
+            n += 1
+        elif r["type"] == "draw":
+            (before if n < move else after).append(r)
+    return before, after
+def address(d):
+    return (d.get("d"), d.get("seat"), d.get("turn"), d.get("roll"))
+def values(d):
+    return d.get("faces") or d.get("deck") or [d.get("value")]
+S, H = records(src), records(wif)
+h = H[0]
+problems = []
+if h.get("hypothetical") != {"source": hashlib.sha256(open(src, "rb").read()).hexdigest(),
+                             "move": move, "action": action}:
+    problems.append("header's hypothetical: %s" % h.get("hypothetical"))
+if h.get("refereed") is not False or h["game_id"] != S[0]["game_id"]:
+    problems.append("header: refereed or game_id")
+if [r["type"] for r in H[-2:]] != ["result", "reveal"] or H[-1]["secret"] != S[-2]["secret"]:
+    problems.append("end: %s" % [r["type"] for r in H[-2:]])
+acts = lambda recs: [(r["seat"], r["action"]) for r in recs if r["type"] == "action"]
+if acts(H)[:move - 1] != acts(S)[:move - 1] or acts(H)[move - 1][1] != action:
+    problems.append("the actions before the move, or the move")
+sb, sa = split(S)
+hb, ha = split(H)
+strip = lambda ds: [{k: v for k, v in d.items() if k not in ("seq", "prev", "dealt")} for d in ds]
+if strip(sb) != strip(hb):
+    problems.append("the draws before the move differ")
+at = {address(d): d for d in sa}
+alike = 0
+for d in ha:
+    s = at.get(address(d))
+    if not s or s["kind"] != d["kind"] or (d["kind"] != "dice" and s.get("m") != d.get("m")):
+        continue
+    a, b = values(s), values(d)
+    k = min(len(a), len(b))
+    if a[:k] != b[:k]:
+        problems.append("%s: %s, the source's %s" % (address(d), b, a))
+    else:
+        alike += 1
+print("; ".join(problems) if problems else
+      "alike %d, after %d" % (len(hb), alike))
+PY
+}
+
+play_log() {
+	local game=$1
+	shift
+	expect_exit 0 "$REFEREE" play "$game" --seed 77 --log "$W/$game.jsonl" "$@"
+}
+play_log bolo "$BOTS/win-bot" "$BOTS/expect-bot"
+play_log bolo5 "$BOTS/win-bot" "$BOTS/expect-bot"
+play_log volle-lotte "$BOTS/expect-bot" "$CBOT"
+play_log rolit -o size=6 "$BOTS/rolit-search" "$CBOT"
+play_log black-pot "$BOTS/black-pot-lookahead" "$CBOT"
+
+for game in bolo bolo5 volle-lotte rolit black-pot; do
+	spec=$(decide "$W/$game.jsonl")
+	expect_exit 0 "$REFEREE" replay "$W/$game.jsonl" --what-if "$spec" \
+		--out "$W/$game-what-if.jsonl"
+	expect_contains "$OUT" "what if: move ${spec%%=*} played otherwise" \
+		"$game: the what-if of move ${spec%%=*} is told after its replay"
+	result=$(compare "$W/$game.jsonl" "$W/$game-what-if.jsonl" "${spec%%=*}" "${spec#*=}")
+	ok "$(case $result in alike*) echo 0 ;; *) echo 1 ;; esac)" \
+		"$game: $spec played to its end, the draws the source's up to it and wherever they meet after ($result)" ||
+		diag "$result"
+done
+
+# The exact values beside it (bolo: grade's), and best is the grade's best.
+expect_exit 0 "$REFEREE" replay "$W/bolo.jsonl" --what-if 3=best
+expect_eq "$(grep -c -E '^  (played|instead): .*, worth [0-9]+\.[0-9]{2}%' "$OUT")" 2 \
+	"bolo: the played and the other action, each with its value"
+
+# Refused everywhere as a game, in the same words.
+WHY="line 1: the log is a what-if (\"hypothetical\"), not a game: move ${spec%%=*} of the game whose log's SHA-256 is $(sha256sum "$W/black-pot.jsonl" | cut -c1-64), played otherwise and on by bots; it is not signed and counts for nothing; referee replay shows it"
+WIF=$W/black-pot-what-if.jsonl
+expect_exit 1 "$REFEREE" verify "$WIF"
+expect_eq "$(cat "$OUT")" "$WIF: FAILED: $WHY" "verify refuses the what-if"
+expect_exit 1 "$REFEREE" verify --unsigned "$WIF"
+expect_eq "$(cat "$OUT")" "$WIF: FAILED: $WHY" "verify --unsigned refuses it too"
+expect_exit 1 "$REFEREE" grade "$WIF"
+expect_eq "$(cat "$ERR")" "referee grade: $WIF does not verify: $WHY" "grade refuses it"
+mkdir "$W/folder"
+cp "$WIF" "$W/folder/"
+expect_exit 1 "$REFEREE" ladder "$W/folder"
+expect_eq "$(head -n 1 "$ERR")" "referee ladder: $W/folder/black-pot-what-if.jsonl: $WHY" \
+	"the ladder refuses it"
+expect_exit 1 "$REFEREE" report "$W/folder" -o "$W/report"
+expect_eq "$("$PYTHON3" -c 'import json, sys; e = json.loads(open(sys.argv[1]).read().splitlines()[1])["entry"]; print(e["verified"], e["error"])' "$W/report/replays/games.jsonl")" \
+	"False $WHY" "the report lists it as a log that does not verify, and why"
+done_testing
