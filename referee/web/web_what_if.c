@@ -29,8 +29,8 @@ static pthread_mutex_t playing = PTHREAD_MUTEX_INITIALIZER;
 static int run_bounded(const struct child *c, char *err)
 {
 	int64_t until = now_ns() + (int64_t)WEB_WHAT_IF_SECONDS * 1000000000;
-	pid_t pid = child_start(c, NULL, err);
-	int status = 0;
+	int status = 0, from;
+	pid_t pid = child_start(c, &from, err);
 
 	if (pid < 0)
 		return -1;

@@ -8,8 +8,12 @@
 # dice the first faces of a roll of more); its header says what it is;
 # the what-if's log is refused, with the same words, by verify (with
 # --unsigned too), grade, the ladder, the report and a league's verify;
-# best is the grade's best action.
+# best is the grade's best action.  On the league's server, the replay
+# page offers the what-ifs of each graded decision, which the server
+# plays on demand, once per log, move and action, one at a time, while a
+# flood of them leaves GET /api/status answered at once; in Chromium.
 . "$(dirname "$0")/../tools/lib.sh"
+. "$(dirname "$0")/../tools/web_serve.sh"
 
 W=$TMP/w
 mkdir -p "$W"
@@ -136,4 +140,75 @@ expect_eq "$(head -n 1 "$ERR")" "referee ladder: $W/folder/black-pot-what-if.jso
 expect_exit 1 "$REFEREE" report "$W/folder" -o "$W/report"
 expect_eq "$("$PYTHON3" -c 'import json, sys; e = json.loads(open(sys.argv[1]).read().splitlines()[1])["entry"]; print(e["verified"], e["error"])' "$W/report/replays/games.jsonl")" \
 	"False $WHY" "the report lists it as a log that does not verify, and why"
+
+# The league's server: a league of Bolo, two games.
+league_as_user
+L=$TMP/league
+for b in a b; do
+	mkdir "$TMP/$b"
+	cp "$CBOT" "$TMP/$b/bot"
+	chmod -R a+rX "$TMP/$b"
+done
+expect_exit 0 "${LEAGUE[@]}" init "$L" --game bolo
+for b in a b; do
+	expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$TMP/$b/bot"
+done
+expect_exit 0 "${LEAGUE[@]}" run "$L" --games 2 --concurrency 1
+serve "${SERVE_AS[@]}" -- "$L" --no-play
+GAME=/what-if/000001/game-000001
+expect_eq "$(code "$GAME?move=3&action=best")" 200 "GET $GAME?move=3&action=best: the what-if's page"
+expect_contains "$TMP/body" "<!DOCTYPE html>" "... an HTML page"
+page=$(ls "$L"/what-if/*.html)
+expect_eq "$(ls "$L"/what-if | wc -l)" 1 "... kept once, by log, move and action"
+start=$(now_ms)
+expect_eq "$(code "$GAME?move=3&action=best")" 200 "asked again: the page kept"
+expect_lt $(($(now_ms) - start)) 1000 "... answered from the file in under a second"
+expect_eq "$(code "$GAME?move=3&action=%22nothing%22")" 400 "an action that is not legal there: 400"
+expect_eq "$(json 'd["error"]')" \
+	"--what-if 3: move 3: a roll is waiting: set dice aside with {\"keep\":[faces]}, e.g. {\"keep\":[1,5]}" \
+	"... with the rules' words"
+expect_eq "$(code "$GAME?move=x&action=best")" 400 "a move that is no number: 400"
+expect_eq "$(code "/what-if/000009/game-000001?move=3&action=best")" 404 "no such game: 404"
+
+# A flood: 40 what-ifs of other moves from 8 clients at once, while
+# GET /api/status is asked every 0.2 s; each what-if answered 200, 429
+# (two under way for one client) or 503 (one played at a time).
+for i in $(seq 40); do
+	curl -s -o /dev/null -w '%{http_code}\n' "$URL$GAME?move=$((4 + i % 20))&action=best" \
+		>"$TMP/flood.$i" &
+done
+slowest=0
+for _ in $(seq 15); do
+	start=$(now_ms)
+	status=$(code /api/status)
+	took=$(($(now_ms) - start))
+	[ "$took" -gt "$slowest" ] && slowest=$took
+	[ "$status" = 200 ] || slowest=99999
+	sleep 0.2
+done
+wait_flood() { for _ in $(seq 600); do [ "$(cat "$TMP"/flood.* | wc -l)" -eq 40 ] && return; sleep 0.1; done; }
+wait_flood
+expect_lt "$slowest" 1000 "GET /api/status answered 200 within a second all through the flood (slowest ${slowest} ms)"
+expect_eq "$(cat "$TMP"/flood.* | grep -cvE '^(200|429|503)$')" 0 \
+	"every what-if of the flood answered 200, 429 or 503 ($(sort "$TMP"/flood.* | uniq -c | tr -s ' \n' ' '))"
+
+# The replay page in Chromium: a graded decision's "what if" link plays it.
+if [ -n "$BROWSER" ]; then
+	chromium_run "$TMP/pages" "$URL" <<'PY'
+import sys
+from cdp import Page
+port, url = int(sys.argv[1]), sys.argv[2]
+page = Page(port, url + "/games/000001/game-000001")
+print("offered", page.wait("document.querySelector('a.what-if') !== null", 60))
+print("label", page.eval("document.querySelector('a.what-if').textContent.startsWith('what if: ')"))
+page.eval("document.querySelector('a.what-if').click()")
+print("played", page.wait("location.pathname === '/what-if/000001/game-000001' && "
+                          "document.querySelector('#moves li') !== null", 90))
+PY
+	expect_eq "$(cat "$TMP/pages")" "$(printf 'offered True\nlabel True\nplayed True')" \
+		"Chromium: the replay page offers a what-if at a graded decision, and its link plays it"
+else
+	ok 0 "# SKIP no Chromium to drive the replay page"
+fi
+stop
 done_testing
