@@ -28,8 +28,7 @@ static char *grouped(long n)
 	return xstrdup(out);
 }
 
-/* The points the view offers for these faces, or -1. */
-static long keep_points(const cJSON *view, const cJSON *keep)
+long action_keep_points(const cJSON *view, const cJSON *keep)
 {
 	const cJSON *offer;
 
@@ -53,7 +52,7 @@ static char *dice_words(const cJSON *action, const cJSON *view)
 	const cJSON *keep = json_member(action, "keep"), *f;
 	const char *word = cJSON_GetStringValue(action);
 	char faces[96] = "", *points, *text;
-	long have = keep_points(view, keep);
+	long have = action_keep_points(view, keep);
 	int len = 0;
 
 	if (cJSON_IsArray(keep)) {

@@ -18,4 +18,8 @@
 char *action_words(const struct game_rules *rules, const cJSON *action,
 		   const cJSON *view);
 
+/* The points a dice game's view offers for keeping the faces `keep`
+ * (its "keeps"), or -1 when it offers none such. */
+long action_keep_points(const cJSON *view, const cJSON *keep);
+
 #endif

@@ -168,15 +168,41 @@ static int write_output(const struct replay *r, const struct replay_args *a)
 	return EXIT_OK;
 }
 
+/* Whether the log verified, said after the text, or why not (exit 1). */
+static int tell_verified(const struct replay *r, const struct replay_args *a)
+{
+	const cJSON *verify = cJSON_GetObjectItemCaseSensitive(r->doc, "verify");
+	char signer[KEYS_SIGNED_BY_LEN];
+
+	if (!r->verified) {
+		const char *why = cJSON_GetStringValue(
+			cJSON_GetObjectItemCaseSensitive(verify, "error"));
+
+		if (a->format == FORMAT_TEXT && a->move < 0) {
+			putchar('\n');
+			visible_line(stdout, "replay stopped: %s: %s", a->path, why);
+		}
+		visible_line(stderr, "referee replay: %s does not verify: %s", a->path, why);
+		return EXIT_CHECK_FAILED;
+	}
+	if (a->format == FORMAT_TEXT && a->move < 0)
+		printf("\nthe log verifies; %s\n",
+		       cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(verify, "refereed"))
+		       ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "trust"))
+		       : keys_signed_by(signer, cJSON_GetStringValue(
+				cJSON_GetObjectItemCaseSensitive(verify, "key")),
+				a->key_file != NULL));
+	return EXIT_OK;
+}
+
 static int cmd_replay(int argc, char **argv)
 {
 	struct replay_args a;
 	struct replay_options options = {0};
 	struct game_log log;
 	struct replay r;
-	const cJSON *verify;
 	unsigned char key[32];
-	char err[ERR_LEN], signer[KEYS_SIGNED_BY_LEN];
+	char err[ERR_LEN];
 	int rc;
 
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
@@ -209,25 +235,8 @@ static int cmd_replay(int argc, char **argv)
 		grade_free(g);
 	}
 	rc = write_output(&r, &a);
-	verify = cJSON_GetObjectItemCaseSensitive(r.doc, "verify");
-	if (rc == EXIT_OK && !r.verified) {
-		const char *why = cJSON_GetStringValue(
-			cJSON_GetObjectItemCaseSensitive(verify, "error"));
-
-		if (a.format == FORMAT_TEXT && a.move < 0) {
-			putchar('\n');
-			visible_line(stdout, "replay stopped: %s: %s", a.path, why);
-		}
-		visible_line(stderr, "referee replay: %s does not verify: %s", a.path, why);
-		rc = EXIT_CHECK_FAILED;
-	} else if (rc == EXIT_OK && a.format == FORMAT_TEXT && a.move < 0) {
-		printf("\nthe log verifies; %s\n",
-		       cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(verify, "refereed"))
-		       ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "trust"))
-		       : keys_signed_by(signer, cJSON_GetStringValue(
-				cJSON_GetObjectItemCaseSensitive(verify, "key")),
-				a.key_file != NULL));
-	}
+	if (rc == EXIT_OK)
+		rc = tell_verified(&r, &a);
 	if (rc == EXIT_OK && a.what_if.spec && a.format == FORMAT_TEXT)
 		replay_what_if_tell(stdout, &a.what_if);
 	replay_what_if_free(&a.what_if);
@@ -270,7 +279,8 @@ const struct cmd_entry cmd_replay_entry = {
 		"                    the dice that fell, as far as the two lines draw\n"
 		"                    alike; shown as a replay, with both actions' values\n"
 		"  --bots B1,B2,...  who plays on, seat by seat (default: the game's\n"
-		"                    reference bot in every seat)\n"
+		"                    reference bot in every seat; own: the game's bots,\n"
+		"                    as its log names and runs them)\n"
 		"  --out FILE        keep the what-if's log (unsigned, hypothetical)\n\n"
 		"Exit status 1 if the log does not verify (it is shown up to a\n"
 		"failure in its play; none of it when its chain, signature or\n"

@@ -68,11 +68,13 @@ static int read_spec(struct replay_what_if *r)
 	return EXIT_OK;
 }
 
-/* The bots of --bots, else each seat's game's reference bot, as BOT
- * arguments into bots[0..seats-1] (new strings). */
-static int bot_words(const struct replay_what_if *r, const char *game, int seats,
+/* The bots of --bots (own: the game's, as its header names and runs
+ * them), else each seat's game's reference bot, as BOT arguments into
+ * bots[0..seats-1] (new strings). */
+static int bot_words(const struct replay_what_if *r, const cJSON *header, int seats,
 		     char **bots)
 {
+	const char *game = cJSON_GetStringValue(json_member(header, "game"));
 	const char *reference = what_if_reference_bot(game);
 	char *list = r->bots ? xstrdup(r->bots) : NULL, *save = NULL, *word;
 	char err[ERR_LEN], *name = reference ? xasprintf("../bots/%s", reference) : NULL;
@@ -82,6 +84,14 @@ static int bot_words(const struct replay_what_if *r, const char *game, int seats
 	for (word = list ? strtok_r(list, ",", &save) : NULL; word && n < seats;
 	     word = strtok_r(NULL, ",", &save))
 		bots[n++] = xstrdup(word);
+	if (n == 1 && !strcmp(bots[0], "own")) {
+		const cJSON *player;
+
+		free(bots[--n]);
+		cJSON_ArrayForEach(player, json_member(header, "players"))
+			bots[n++] = xasprintf("%s=%s", cJSON_GetStringValue(json_member(player, "name")),
+					      cJSON_GetStringValue(json_member(player, "command")));
+	}
 	for (; !r->bots && path && n < seats; n++)
 		bots[n] = xasprintf("%s=%s", reference, path);
 	free(list);
@@ -140,7 +150,7 @@ static int play_from(struct replay_what_if *r, const struct game_log *log)
 	if (verify_log(log, NULL, &hooks, &summary, err))
 		return cli_fail("replay", "--what-if: %s does not verify: %s: a what-if "
 				"plays on from a game that verifies", r->source, err);
-	rc = bot_words(r, summary.game, seats, bots);
+	rc = bot_words(r, header, seats, bots);
 	if (rc == EXIT_OK)
 		rc = play_with(r, log, bots, seats);
 	for (int s = 0; s < seats; s++)

@@ -123,6 +123,14 @@ expect_exit 0 "$REFEREE" replay "$W/bolo.jsonl" --what-if 3=best
 expect_eq "$(grep -c -E '^  (played|instead): .*, worth [0-9]+\.[0-9]{2}%' "$OUT")" 2 \
 	"bolo: the played and the other action, each with its value"
 
+# --bots own: the game's own bots play on, as its header names them.
+expect_exit 0 "$REFEREE" replay "$W/bolo.jsonl" --what-if 3=best --bots own --out "$W/own.jsonl"
+expect_eq "$(head -n 1 "$W/own.jsonl" | "$PYTHON3" -c 'import json, sys; print([p["command"] for p in json.loads(sys.stdin.read())["players"]])')" \
+	"['$BOTS/win-bot', '$BOTS/expect-bot']" "--bots own: the game's bots play on"
+expect_exit 2 "$REFEREE" replay "$W/bolo.jsonl" --what-if 3=best --bots "$CBOT"
+expect_eq "$(head -n 1 "$ERR")" "referee replay: --bots names fewer bots: the game has 2 seats" \
+	"--bots with too few bots: refused"
+
 # Refused everywhere as a game, in the same words.
 WHY="line 1: the log is a what-if (\"hypothetical\"), not a game: move ${spec%%=*} of the game whose log's SHA-256 is $(sha256sum "$W/black-pot.jsonl" | cut -c1-64), played otherwise and on by bots; it is not signed and counts for nothing; referee replay shows it"
 WIF=$W/black-pot-what-if.jsonl
