@@ -168,6 +168,16 @@ static int write_output(const struct replay *r, const struct replay_args *a)
 	return EXIT_OK;
 }
 
+/* The what-if's lines after the text, after a blank line. */
+static void print_lines(const cJSON *lines)
+{
+	const cJSON *line;
+
+	putchar('\n');
+	cJSON_ArrayForEach(line, lines)
+		visible_line(stdout, "%s", line->valuestring);
+}
+
 /* Whether the log verified, said after the text, or why not (exit 1). */
 static int tell_verified(const struct replay *r, const struct replay_args *a)
 {
@@ -234,11 +244,13 @@ static int cmd_replay(int argc, char **argv)
 		cJSON_AddItemToObject(r.doc, "grade", grade_for_replay(g, &log));
 		grade_free(g);
 	}
+	if (a.what_if.spec)
+		cJSON_AddItemToObject(r.doc, "what_if", replay_what_if_lines(&a.what_if));
 	rc = write_output(&r, &a);
 	if (rc == EXIT_OK)
 		rc = tell_verified(&r, &a);
 	if (rc == EXIT_OK && a.what_if.spec && a.format == FORMAT_TEXT)
-		replay_what_if_tell(stdout, &a.what_if);
+		print_lines(json_member(r.doc, "what_if"));
 	replay_what_if_free(&a.what_if);
 	replay_free(&r);
 	logread_free(&log);

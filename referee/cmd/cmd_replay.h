@@ -20,9 +20,10 @@ struct replay_what_if {
  * a message. */
 int replay_what_if_play(struct replay_what_if *r);
 
-/* After its replay's text: the played and the other action, each with
- * its value where grade has one, and both results. */
-void replay_what_if_tell(FILE *out, const struct replay_what_if *r);
+/* What the what-if is, in lines for its replay's text and page: the
+ * played and the other action, each with its value where grade has one,
+ * and who won each line. */
+cJSON *replay_what_if_lines(const struct replay_what_if *r);
 
 void replay_what_if_free(struct replay_what_if *r);
 

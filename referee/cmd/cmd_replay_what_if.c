@@ -5,6 +5,7 @@
  * the referee; in the sandbox the verbs' bots run in, the what-if's log
  * and the bots' stderr files hidden from them.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +14,6 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "base/verify.h"
-#include "base/visible.h"
 #include "cli.h"
 #include "cmd_replay.h"
 #include "grade/grade.h"
@@ -195,27 +195,43 @@ static void winners(char *out, size_t size, const char *path)
 	logread_free(&log);
 }
 
-void replay_what_if_tell(FILE *out, const struct replay_what_if *r)
+/* A line into the array `lines`, made as printf makes it. */
+__attribute__((format(printf, 2, 3)))
+static void add_line(cJSON *lines, const char *fmt, ...)
+{
+	va_list ap;
+	char *line;
+
+	va_start(ap, fmt);
+	line = xvasprintf(fmt, ap);
+	va_end(ap);
+	cJSON_AddItemToArray(lines, cJSON_CreateString(line));
+	free(line);
+}
+
+cJSON *replay_what_if_lines(const struct replay_what_if *r)
 {
 	cJSON *played = graded_move(r->source, r->move), *other = graded_move(r->log_path, r->move);
+	cJSON *lines = cJSON_CreateArray();
 	const char *was = cJSON_GetStringValue(json_member(played, "played_words"));
 	const char *now = cJSON_GetStringValue(json_member(other, "played_words"));
 	char then[64], after[64];
 
 	winners(then, sizeof then, r->source);
 	winners(after, sizeof after, r->log_path);
-	fprintf(out, "\nwhat if: move %d played otherwise\n", r->move);
+	add_line(lines, "what if: move %d played otherwise", r->move);
 	if (played && other) {
 		double a = cJSON_GetNumberValue(json_member(played, "value"));
 		double b = cJSON_GetNumberValue(json_member(other, "value"));
 
-		visible_line(out, "  played: %s, worth %.2f%%", was, 100 * a);
-		visible_line(out, "  instead: %s, worth %.2f%% (%+.2f%% on average)",
-			     now, 100 * b, 100 * (b - a));
+		add_line(lines, "  played: %s, worth %.2f%%", was, 100 * a);
+		add_line(lines, "  instead: %s, worth %.2f%% (%+.2f%% on average)", now, 100 * b,
+			 100 * (b - a));
 	}
-	fprintf(out, "  the game: %s won; the what-if: %s won\n", then, after);
+	add_line(lines, "  the game: %s won; the what-if: %s won", then, after);
 	cJSON_Delete(played);
 	cJSON_Delete(other);
+	return lines;
 }
 
 void replay_what_if_free(struct replay_what_if *r)

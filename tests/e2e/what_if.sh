@@ -178,12 +178,17 @@ expect_eq "$(json 'd["error"]')" \
 expect_eq "$(code "$GAME?move=x&action=best")" 400 "a move that is no number: 400"
 expect_eq "$(code "/what-if/000009/game-000001?move=3&action=best")" 404 "no such game: 404"
 
-# A flood: 40 what-ifs of other moves from 8 clients at once, while
+# A flood: 40 what-ifs of other moves from four users at once, while
 # GET /api/status is asked every 0.2 s; each what-if answered 200, 429
-# (two under way for one client) or 503 (one played at a time).
+# (two under way for one user) or 503 (one played at a time, server-wide).
+tokens=()
+for u in u1 u2 u3 u4; do
+	expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" "$u"
+	tokens+=("$(cat "$OUT")")
+done
 for i in $(seq 40); do
-	curl -s -o /dev/null -w '%{http_code}\n' "$URL$GAME?move=$((4 + i % 20))&action=best" \
-		>"$TMP/flood.$i" &
+	curl -s -o /dev/null -w '%{http_code}\n' -H "Authorization: Bearer ${tokens[i % 4]}" \
+		"$URL$GAME?move=$((4 + i % 20))&action=best" >"$TMP/flood.$i" &
 done
 slowest=0
 for _ in $(seq 15); do
@@ -197,8 +202,11 @@ done
 wait_flood() { for _ in $(seq 600); do [ "$(cat "$TMP"/flood.* | wc -l)" -eq 40 ] && return; sleep 0.1; done; }
 wait_flood
 expect_lt "$slowest" 1000 "GET /api/status answered 200 within a second all through the flood (slowest ${slowest} ms)"
+flood=$(sort "$TMP"/flood.* | uniq -c | tr -s ' \n' ' ')
 expect_eq "$(cat "$TMP"/flood.* | grep -cvE '^(200|429|503)$')" 0 \
-	"every what-if of the flood answered 200, 429 or 503 ($(sort "$TMP"/flood.* | uniq -c | tr -s ' \n' ' '))"
+	"every what-if of the flood answered 200, 429 or 503 ($flood)"
+ok "$(grep -qx 503 "$TMP"/flood.*; echo $?)" \
+	"what-ifs asked while one is played are refused at once (503), not queued"
 
 # The replay page in Chromium: a graded decision's "what if" link plays it.
 if [ -n "$BROWSER" ]; then
@@ -219,4 +227,16 @@ else
 	ok 0 "# SKIP no Chromium to drive the replay page"
 fi
 stop
+
+# A league refuses it: a game's log replaced by its what-if.
+GAME1=$L/runs/000001/game-000001.jsonl
+SOURCE=$(sha256sum "$GAME1" | cut -c1-64)
+expect_exit 0 "$REFEREE" replay "$GAME1" --what-if 3=best --out "$TMP/league-what-if.jsonl"
+cat "$TMP/league-what-if.jsonl" >"$GAME1"
+LEAGUE_WHY="line 1: the log is a what-if (\"hypothetical\"), not a game: move 3 of the game whose log's SHA-256 is $SOURCE, played otherwise and on by bots; it is not signed and counts for nothing; referee replay shows it"
+expect_exit 1 "${LEAGUE[@]}" ladder "$L" --luck-adjusted
+expect_eq "$(cat "$ERR")" "referee league: --luck-adjusted: $GAME1 does not verify: $LEAGUE_WHY" \
+	"the league's luck-adjusted ladder refuses it"
+expect_exit 1 "$REFEREE" verify "$L"
+expect_contains "$OUT" "$GAME1: FAILED: $LEAGUE_WHY" "verify of the league names it"
 done_testing
