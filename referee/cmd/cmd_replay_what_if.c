@@ -21,14 +21,17 @@
 #include "run/what_if.h"
 
 /* The graded decision `move` of the log at `path` (a new object), or
- * NULL when the log is not graded or the move is no decision. */
-static cJSON *graded_move(const char *path, int move)
+ * NULL when the log is not graded or the move is no decision; with
+ * `estimates`, graded by playouts where there are no exact values (a
+ * whole game's playouts: seconds to minutes). */
+static cJSON *graded_move(const char *path, int move, bool estimates)
 {
 	struct grade *g = grade_new(NULL);
 	cJSON *doc = NULL, *m, *found = NULL;
 	char err[ERR_LEN];
 
-	grade_take_estimates(g);
+	if (estimates)
+		grade_take_estimates(g);
 	grade_take_what_ifs(g);
 	if (grade_path(g, path, &doc, err) == GRADE_OK)
 		cJSON_ArrayForEach(m, json_member(doc, "moves"))
@@ -59,7 +62,7 @@ static int read_spec(struct replay_what_if *r)
 		return r->action ? EXIT_OK : cli_fail("replay", "--what-if: '%s' is no action",
 						     eq + 1);
 	}
-	if (!(graded = graded_move(r->source, r->move)))
+	if (!(graded = graded_move(r->source, r->move, true)))
 		return cli_fail("replay", "--what-if %d=best: %s has no graded decision at "
 				"move %d (grade gives the best action of a game it can "
 				"grade): give the action", r->move, r->source, r->move);
@@ -211,7 +214,8 @@ static void add_line(cJSON *lines, const char *fmt, ...)
 
 cJSON *replay_what_if_lines(const struct replay_what_if *r)
 {
-	cJSON *played = graded_move(r->source, r->move), *other = graded_move(r->log_path, r->move);
+	cJSON *played = graded_move(r->source, r->move, false);
+	cJSON *other = graded_move(r->log_path, r->move, false);
 	cJSON *lines = cJSON_CreateArray();
 	const char *was = cJSON_GetStringValue(json_member(played, "played_words"));
 	const char *now = cJSON_GetStringValue(json_member(other, "played_words"));

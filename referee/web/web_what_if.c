@@ -52,7 +52,7 @@ static int play(const char *log, const char *spec, const char *page, const char 
 		char *err)
 {
 	char *partial = xasprintf("%s.part", page), *words = xasprintf("%s.part", refused);
-	char *argv[] = {"referee", "replay", (char *)log, "--what-if", (char *)spec, "--grade",
+	char *argv[] = {"referee", "replay", (char *)log, "--what-if", (char *)spec,
 			"--format", "html", "-o", partial, NULL};
 	struct child c = {.path = "/proc/self/exe", .argv = argv, .output = words,
 			  .own_group = true, .parent_death = true};
