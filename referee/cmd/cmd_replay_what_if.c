@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/helper.h"
 #include "base/json.h"
@@ -169,6 +170,9 @@ int replay_what_if_play(struct replay_what_if *r)
 
 	if (rc != EXIT_OK)
 		return rc;
+	if (r->out && access(r->out, F_OK) == 0)
+		return cli_fail("replay", "--out %s: the file exists, and a log is never "
+				"written over: name another", r->out);
 	if (!r->out && !(r->scratch = cli_scratch("replay")))
 		return EXIT_USAGE;
 	r->log_path = r->out ? xstrdup(r->out) : path_join(r->scratch, "what-if.jsonl");

@@ -127,6 +127,10 @@ expect_eq "$(grep -c -E '^  (played|instead): .*, worth [0-9]+\.[0-9]{2}%' "$OUT
 expect_exit 0 "$REFEREE" replay "$W/bolo.jsonl" --what-if 3=best --bots own --out "$W/own.jsonl"
 expect_eq "$(head -n 1 "$W/own.jsonl" | "$PYTHON3" -c 'import json, sys; print([p["command"] for p in json.loads(sys.stdin.read())["players"]])')" \
 	"['$BOTS/win-bot', '$BOTS/expect-bot']" "--bots own: the game's bots play on"
+expect_exit 2 "$REFEREE" replay "$W/bolo.jsonl" --what-if 3=best --out "$W/own.jsonl"
+expect_eq "$(head -n 1 "$ERR") $(head -c 60 "$W/own.jsonl")" \
+	"referee replay: --out $W/own.jsonl: the file exists, and a log is never written over: name another $(head -c 60 "$W/own.jsonl")" \
+	"--out FILE that exists: refused, the file kept"
 expect_exit 2 "$REFEREE" replay "$W/bolo.jsonl" --what-if 3=best --bots "$CBOT"
 expect_eq "$(head -n 1 "$ERR")" "referee replay: --bots names fewer bots: the game has 2 seats" \
 	"--bots with too few bots: refused"
