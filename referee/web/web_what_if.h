@@ -1,6 +1,6 @@
 /*
  * GET /what-if/NNNNNN/game-NNNNNN?move=N&action=ACTION (docs/LEAGUE-SERVER.md,
- * "What if"): the replay page of a what-if of a league game (docs/ANALYSIS.md,
+ * "The server"): the replay page of a what-if of a league game (docs/ANALYSIS.md,
  * "What if"), played on demand by `referee replay --what-if` in a child of
  * its own, one at a time for the whole server, within a wall time that
  * kills it, and kept in DIR/what-if/ by log, move and action, so that it
