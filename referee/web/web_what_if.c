@@ -5,6 +5,7 @@
  */
 #include "web/web_what_if.h"
 
+#include <dirent.h>
 #include <microhttpd.h>
 #include <pthread.h>
 #include <signal.h>
@@ -97,8 +98,23 @@ static bool query_ok(const char *move, const char *action, char *err)
 	return true;
 }
 
-/* The what-if played now, unless another is (503), and kept: its page,
- * or NULL with its refusal as kept(). */
+/* Whether the folder holds fewer than WEB_WHAT_IF_KEPT files (or is not
+ * there yet). */
+static bool room_in(const char *folder)
+{
+	DIR *d = opendir(folder);
+	unsigned n = 0;
+
+	if (!d)
+		return true;
+	while (n < WEB_WHAT_IF_KEPT + 2 && readdir(d))
+		n++;
+	closedir(d);
+	return n < WEB_WHAT_IF_KEPT + 2; /* . and .. */
+}
+
+/* The what-if played now, unless another is or no room is left (503),
+ * and kept: its page, or NULL with its refusal as kept(). */
 static char *played(const char *folder, const char *log, const char *spec,
 		    const char *page, const char *refused, unsigned *status, char *err)
 {
@@ -107,6 +123,13 @@ static char *played(const char *folder, const char *log, const char *spec,
 	if (pthread_mutex_trylock(&playing)) {
 		*status = MHD_HTTP_SERVICE_UNAVAILABLE;
 		errorf(err, "another what-if is being played: ask again in a few seconds");
+		return NULL;
+	}
+	if (!room_in(folder)) {
+		pthread_mutex_unlock(&playing);
+		*status = MHD_HTTP_SERVICE_UNAVAILABLE;
+		errorf(err, "the server keeps %d what-ifs, its most: those are still "
+		       "answered, and no other is played", WEB_WHAT_IF_KEPT);
 		return NULL;
 	}
 	*status = MHD_HTTP_INTERNAL_SERVER_ERROR;

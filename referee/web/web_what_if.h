@@ -12,6 +12,9 @@
 
 /* The wall time a what-if may take, in seconds, past which it is killed. */
 #define WEB_WHAT_IF_SECONDS 60
+/* The most files DIR/what-if/ holds (pages of about 50 KB, refusals):
+ * past it, what is kept is still answered and nothing new is played. */
+#define WEB_WHAT_IF_KEPT 2000
 
 /* The page of the what-if (a new string, HTML, *status 200), or NULL with
  * *status and why in err (ERR_LEN bytes): 404 no such game, 400 a query

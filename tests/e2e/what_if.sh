@@ -229,6 +229,15 @@ PY
 else
 	ok 0 "# SKIP no Chromium to drive the replay page"
 fi
+# The what-ifs kept are bounded: with 2000 files kept, a new one is
+# refused (503), one kept still answered.
+kept=$(ls "$L/what-if" | wc -l)
+for i in $(seq $((2000 - kept))); do : >"$L/what-if/filler-$i"; done
+expect_eq "$(code "$GAME?move=30&action=best")" 503 "2000 what-ifs kept: a new one refused"
+expect_eq "$(json 'd["error"]')" \
+	"the server keeps 2000 what-ifs, its most: those are still answered, and no other is played" \
+	"... saying why"
+expect_eq "$(code "$GAME?move=3&action=best")" 200 "... one kept still answered"
 stop
 
 # A league refuses it: a game's log replaced by its what-if.
