@@ -317,6 +317,28 @@ static int check_openings(struct verifier *v)
 	return check_book(v);
 }
 
+/* The header's "hypothetical": absent, or a what-if (docs/ANALYSIS.md,
+ * "What if"), a line played on from another game's decision that no
+ * game played, unsigned: only a replay, which says so, shows it. */
+static int check_hypothetical(struct verifier *v, struct verify_summary *summary)
+{
+	const cJSON *what_if = member(v, 0, "hypothetical");
+
+	if (!what_if)
+		return 0;
+	summary->hypothetical = true;
+	if (!(v->hooks && v->hooks->what_if_ok))
+		return fail(v, 0, "the log is a what-if (\"hypothetical\"), not a game: "
+			    "move %d of the game whose log's SHA-256 is %.64s, played "
+			    "otherwise and on by bots; it is not signed and counts for "
+			    "nothing; referee replay shows it",
+			    (int)cJSON_GetNumberValue(json_member(what_if, "move")),
+			    cJSON_GetStringValue(json_member(what_if, "source")));
+	if (!cJSON_IsFalse(member(v, 0, "refereed")))
+		return fail(v, 0, "a what-if (\"hypothetical\") says \"refereed\": false");
+	return 0;
+}
+
 /* The header's "refereed": absent (a referee's log), or false: a game of
  * the Python environment, checked only when the caller allows it. */
 static int check_refereed(struct verifier *v)
@@ -326,7 +348,7 @@ static int check_refereed(struct verifier *v)
 	if (refereed && !cJSON_IsFalse(refereed))
 		return fail(v, 0, "\"refereed\" is either false or absent");
 	v->unrefereed = refereed != NULL;
-	if (v->unrefereed && !(v->hooks && v->hooks->unsigned_ok))
+	if (v->unrefereed && !(v->hooks && (v->hooks->unsigned_ok || v->hooks->what_if_ok)))
 		return fail(v, 0, "the log says no referee ran its game "
 			    "(\"refereed\": false, a game of arena_env): it is "
 			    "not signed and proves nothing of who played; "
@@ -373,7 +395,7 @@ static int check_header(struct verifier *v, struct verify_summary *summary)
 		return fail(v, 0, "the first record must be the header");
 	if (!format || strcmp(format, "arena-log/1"))
 		return fail(v, 0, "unknown log format (this referee reads arena-log/1)");
-	if (check_refereed(v) || check_revision(v))
+	if (check_hypothetical(v, summary) || check_refereed(v) || check_revision(v))
 		return -1;
 	if (!game || !(v->rules = arena_game_find(game)))
 		return fail(v, 0, "unknown game '%s'", game ? game : "");
@@ -911,7 +933,10 @@ char *verify_signer(char *out, const struct verify_summary *summary,
 {
 	char signer[KEYS_SIGNED_BY_LEN];
 
-	if (summary->unrefereed)
+	if (summary->hypothetical)
+		snprintf(out, VERIFY_SIGNER_LEN, "not signed: a what-if, not a "
+			 "game, its play checked through the rules");
+	else if (summary->unrefereed)
 		snprintf(out, VERIFY_SIGNER_LEN, "not signed: no referee ran "
 			 "this game (a game of arena_env), its play was "
 			 "checked through the rules");

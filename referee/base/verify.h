@@ -29,6 +29,10 @@ struct verify_hooks {
 	 * commitments, its draws and its actions through the rules.  Without
 	 * this such a log fails. */
 	bool unsigned_ok;
+	/* A what-if (its header's "hypothetical", docs/ANALYSIS.md): a line
+	 * no game played, unsigned, which only a replay shows.  Without
+	 * this such a log fails, whatever unsigned_ok says. */
+	bool what_if_ok;
 };
 
 struct verify_summary {
@@ -43,6 +47,7 @@ struct verify_summary {
 	 * (log_place.h); "" when it names none. */
 	char place[256];
 	bool unrefereed; /* "refereed": false, unsigned (key_hex "") */
+	bool hypothetical; /* a what-if's log */
 };
 
 #define VERIFY_SIGNER_LEN (KEYS_SIGNED_BY_LEN + 128)

@@ -22,6 +22,7 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
+#include "cmd_replay.h"
 #include "grade/grade.h"
 #include "report/html.h"
 #include "report/replay.h"
@@ -35,6 +36,7 @@ struct replay_args {
 	enum replay_format format;
 	long move, seat;
 	bool grade;
+	struct replay_what_if what_if; /* --what-if, --bots, --out */
 };
 
 /* --format's word as a replay_format; false for a word it does not take. */
@@ -59,6 +61,9 @@ static const struct option replay_options[] = {
 	{"seat", required_argument, NULL, 's'},
 	{"key", required_argument, NULL, 'k'},
 	{"grade", no_argument, NULL, 'g'},
+	{"what-if", required_argument, NULL, 'w'},
+	{"bots", required_argument, NULL, 'b'},
+	{"out", required_argument, NULL, 'O'},
 	{NULL, 0, NULL, 0},
 };
 
@@ -76,6 +81,9 @@ static int parse_args(int argc, char **argv, struct replay_args *a)
 		case 'o': a->output = optarg; break;
 		case 'k': a->key_file = optarg; break;
 		case 'g': a->grade = true; break;
+		case 'w': a->what_if.spec = optarg; break;
+		case 'b': a->what_if.bots = optarg; break;
+		case 'O': a->what_if.out = optarg; break;
 		case 'm':
 		case 's':
 			if (!cli_number("replay", opt == 'm' ? "--move" : "--seat", optarg,
@@ -90,7 +98,12 @@ static int parse_args(int argc, char **argv, struct replay_args *a)
 		return cli_fail("replay", "no log given");
 	if (argc - optind > 1)
 		return cli_fail("replay", "takes one log");
-	a->path = argv[optind];
+	a->path = a->what_if.source = argv[optind];
+	if ((a->what_if.bots || a->what_if.out) && !a->what_if.spec)
+		return cli_fail("replay", "--bots and --out go with --what-if");
+	if (a->what_if.spec && (a->format == FORMAT_MESSAGE || a->move >= 0))
+		return cli_fail("replay", "--what-if goes with the whole game, as text "
+				"or html");
 	if (a->format == FORMAT_MESSAGE && (a->move < 1 || a->seat < 0))
 		return cli_fail("replay", "--format message needs --move N (1 or more) "
 				"and --seat S: the message seat S was sent to decide move N");
@@ -155,19 +168,62 @@ static int write_output(const struct replay *r, const struct replay_args *a)
 	return EXIT_OK;
 }
 
+/* The what-if's lines after the text, after a blank line. */
+static void print_lines(const cJSON *lines)
+{
+	const cJSON *line;
+
+	putchar('\n');
+	cJSON_ArrayForEach(line, lines)
+		visible_line(stdout, "%s", line->valuestring);
+}
+
+/* Whether the log verified, said after the text, or why not (exit 1). */
+static int tell_verified(const struct replay *r, const struct replay_args *a)
+{
+	const cJSON *verify = cJSON_GetObjectItemCaseSensitive(r->doc, "verify");
+	char signer[KEYS_SIGNED_BY_LEN];
+
+	if (!r->verified) {
+		const char *why = cJSON_GetStringValue(
+			cJSON_GetObjectItemCaseSensitive(verify, "error"));
+
+		if (a->format == FORMAT_TEXT && a->move < 0) {
+			putchar('\n');
+			visible_line(stdout, "replay stopped: %s: %s", a->path, why);
+		}
+		visible_line(stderr, "referee replay: %s does not verify: %s", a->path, why);
+		return EXIT_CHECK_FAILED;
+	}
+	if (a->format == FORMAT_TEXT && a->move < 0)
+		printf("\nthe log verifies; %s\n",
+		       cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(verify, "refereed"))
+		       ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "trust"))
+		       : keys_signed_by(signer, cJSON_GetStringValue(
+				cJSON_GetObjectItemCaseSensitive(verify, "key")),
+				a->key_file != NULL));
+	return EXIT_OK;
+}
+
 static int cmd_replay(int argc, char **argv)
 {
 	struct replay_args a;
 	struct replay_options options = {0};
 	struct game_log log;
 	struct replay r;
-	const cJSON *verify;
 	unsigned char key[32];
-	char err[ERR_LEN], signer[KEYS_SIGNED_BY_LEN];
+	char err[ERR_LEN];
 	int rc;
 
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
 		return rc;
+	if (a.what_if.spec && (rc = replay_what_if_play(&a.what_if)) != EXIT_OK) {
+		replay_what_if_free(&a.what_if);
+		return rc;
+	}
+	if (a.what_if.spec)
+		a.path = a.what_if.log_path;
+	options.what_if_ok = a.what_if.spec != NULL;
 	options.boards = a.format == FORMAT_TEXT;
 	options.message_move = a.format == FORMAT_MESSAGE ? (int)a.move : 0;
 	if (a.key_file && keys_load_public(a.key_file, key, err))
@@ -181,33 +237,21 @@ static int cmd_replay(int argc, char **argv)
 	}
 	replay_words_near(r.doc, a.path);
 	if (a.grade) {
-		struct grade *g = grade_new(NULL, GRADE_ESTIMATES | GRADE_SHOWN);
+		struct grade *g = grade_new(NULL, GRADE_ESTIMATES | GRADE_SHOWN | GRADE_WHAT_IFS);
 		cJSON *grade;
 
 		grade_log(g, NULL, &log, &grade, err);
 		cJSON_AddItemToObject(r.doc, "grade", grade);
 		grade_free(g);
 	}
+	if (a.what_if.spec)
+		cJSON_AddItemToObject(r.doc, "what_if", replay_what_if_lines(&a.what_if));
 	rc = write_output(&r, &a);
-	verify = cJSON_GetObjectItemCaseSensitive(r.doc, "verify");
-	if (rc == EXIT_OK && !r.verified) {
-		const char *why = cJSON_GetStringValue(
-			cJSON_GetObjectItemCaseSensitive(verify, "error"));
-
-		if (a.format == FORMAT_TEXT && a.move < 0) {
-			putchar('\n');
-			visible_line(stdout, "replay stopped: %s: %s", a.path, why);
-		}
-		visible_line(stderr, "referee replay: %s does not verify: %s", a.path, why);
-		rc = EXIT_CHECK_FAILED;
-	} else if (rc == EXIT_OK && a.format == FORMAT_TEXT && a.move < 0) {
-		printf("\nthe log verifies; %s\n",
-		       cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(verify, "refereed"))
-		       ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "trust"))
-		       : keys_signed_by(signer, cJSON_GetStringValue(
-				cJSON_GetObjectItemCaseSensitive(verify, "key")),
-				a.key_file != NULL));
-	}
+	if (rc == EXIT_OK)
+		rc = tell_verified(&r, &a);
+	if (rc == EXIT_OK && a.what_if.spec && a.format == FORMAT_TEXT)
+		print_lines(json_member(r.doc, "what_if"));
+	replay_what_if_free(&a.what_if);
 	replay_free(&r);
 	logread_free(&log);
 	return rc;
@@ -220,7 +264,9 @@ const struct cmd_entry cmd_replay_entry = {
 	.longopts = replay_options,
 	.usage = "usage: referee replay LOG [--format text|html|message] [--move N]\n"
 		"                      [--seat S] [-o FILE] [--key PUBLIC_KEY_FILE]\n"
-		"                      [--grade]\n\n"
+		"                      [--grade]\n"
+		"       referee replay LOG --what-if MOVE=ACTION [--bots B1,B2,...]\n"
+		"                      [--out FILE] [--format text|html] [-o FILE]\n\n"
 		"Shows the game in LOG, checking the log as `referee verify` does.\n\n"
 		"  --format text     move by move: the action, the draws it caused and\n"
 		"                    what happened in words, then the board (default)\n"
@@ -238,7 +284,16 @@ const struct cmd_entry cmd_replay_entry = {
 		"                    action, each roll's luck, and the table of skill\n"
 		"                    and luck, as `referee grade` gives them (two-player\n"
 		"                    bolo and bolo5; another game says why it is not\n"
-		"                    graded)\n\n"
+		"                    graded)\n"
+		"  --what-if MOVE=ACTION  decision MOVE played with ACTION instead (as\n"
+		"                    the log writes it, or best: the grade's), then the\n"
+		"                    game played on by the bots on the game's own key:\n"
+		"                    the dice that fell, as far as the two lines draw\n"
+		"                    alike; shown as a replay, with both actions' values\n"
+		"  --bots B1,B2,...  who plays on, seat by seat (default: the game's\n"
+		"                    reference bot in every seat; own: the game's bots,\n"
+		"                    as its log names and runs them)\n"
+		"  --out FILE        keep the what-if's log (unsigned, hypothetical)\n\n"
 		"Exit status 1 if the log does not verify (it is shown up to a\n"
 		"failure in its play; none of it when its chain, signature or\n"
 		"commitments fail), 2 on bad usage or when the log cannot be read.\n",

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/action_words.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
@@ -149,17 +150,18 @@ static uint64_t grade_key(int move)
 	return (uint64_t)move * 0x9e3779b97f4a7c15u + 1;
 }
 
-/* Outside the dice games: the decision's legal actions and state, kept
- * to find the action played among them. */
+/* The decision's state, kept to word its actions (action_words.h), and
+ * outside the dice games its legal actions, to find the action played
+ * among them. */
 static void grade_keep_decision(struct grade_game *gg, const void *state)
 {
 	const struct game_rules *rules = gg->header.rules;
 	struct grade_decision *d = &gg->decision;
 
-	if (rules->family == GAME_FAMILY_DICE)
-		return;
-	cJSON_Delete(d->legal);
-	d->legal = rules->legal(state);
+	if (rules->family != GAME_FAMILY_DICE) {
+		cJSON_Delete(d->legal);
+		d->legal = rules->legal(state);
+	}
 	if (!d->before) {
 		d->before = xmalloc(rules->state_size);
 		d->scratch[0] = xmalloc(rules->state_size);
@@ -368,6 +370,22 @@ static void grade_opening(struct grade_game *gg, const cJSON *action)
 	cJSON_AddItemToArray(gg->drawn.openings, cJSON_Duplicate(action, true));
 }
 
+/* The decision's played and best actions in words, from the position
+ * before it (action_words.h). */
+static void grade_words(const struct grade_game *gg, cJSON *m)
+{
+	const struct game_rules *rules = gg->header.rules;
+	cJSON *view = rules->view(gg->decision.before, gg->decision.seat);
+	char *played = action_words(rules, json_member(m, "played"), view);
+	char *best = action_words(rules, json_member(m, "best"), view);
+
+	cJSON_AddStringToObject(m, "played_words", played);
+	cJSON_AddStringToObject(m, "best_words", best);
+	free(played);
+	free(best);
+	cJSON_Delete(view);
+}
+
 /* A decision: its grade into the moves, its loss into the seat's sums. */
 static void grade_decision(struct grade_game *gg, const cJSON *action,
 			   const struct game_play *play, int i)
@@ -387,6 +405,7 @@ static void grade_decision(struct grade_game *gg, const cJSON *action,
 	cJSON_AddNumberToObject(m, "seat", d->seat);
 	cJSON_AddItemToObject(m, "played", cJSON_Duplicate(action, true));
 	cJSON_AddItemToObject(m, "best", grade_best(gg, play->state));
+	grade_words(gg, m);
 	cJSON_AddNumberToObject(m, "value", d->pending[i].chance[d->seat]);
 	cJSON_AddNumberToObject(m, "best_value", top);
 	cJSON_AddNumberToObject(m, "loss", loss);
@@ -641,7 +660,7 @@ static enum grade_status grade_read(struct grade *g, const struct game_log *log,
 {
 	const cJSON *header = grade_header(log);
 	struct verify_hooks hooks = {.on_record = grade_record,
-				     .unsigned_ok = true};
+				     .unsigned_ok = true, .what_if_ok = (g->how & GRADE_WHAT_IFS) != 0};
 	struct verify_summary summary;
 	struct grade_game *gg;
 	char why[ERR_LEN], no[VALUES_ERR_LEN];

@@ -54,6 +54,8 @@ enum grade_how {
 	 * (no values, a log that does not verify) is {"exact": false,
 	 * "why"}, why naming no path. */
 	GRADE_SHOWN = 2,
+	/* A what-if's log graded too (verify.h): a replay's grade. */
+	GRADE_WHAT_IFS = 4,
 };
 
 /* `cache`: the folder of values/values_file.h's tables, or NULL for the

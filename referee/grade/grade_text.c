@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "base/json.h"
+#include "base/util.h"
 #include "base/visible.h"
 #include "grade.h"
 
@@ -21,10 +22,12 @@ static double grade_at(const cJSON *object, const char *name, int i)
 	return cJSON_GetNumberValue(cJSON_GetArrayItem(json_member(object, name), i));
 }
 
-/* An action as the log writes it, on one line, made safe to print. */
+/* An action as the log writes it, on one line, or its words (a
+ * string: action_words.h), made safe to print. */
 static char *grade_action(const cJSON *action)
 {
-	char *text = json_print_line(action);
+	char *text = cJSON_IsString(action) ? xstrdup(action->valuestring)
+					    : json_print_line(action);
 	char *shown = visible_text(text, VISIBLE_LINE);
 
 	free(text);
@@ -85,8 +88,8 @@ void grade_text_move(FILE *out, const cJSON *m)
 			     100 * grade_number(m, "loss"));
 		return;
 	}
-	played = grade_action(json_member(m, "played"));
-	best = grade_action(json_member(m, "best"));
+	played = grade_action(json_member(m, "played_words"));
+	best = grade_action(json_member(m, "best_words"));
 	fprintf(out, "%-22s ", played);
 	if (cJSON_IsTrue(json_member(m, "forced")))
 		fprintf(out, "forced\n");

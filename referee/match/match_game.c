@@ -73,8 +73,19 @@ static void record(struct game_run *g, cJSON *rec)
 static void log_draw(void *ctx, const struct draw_record *draw)
 {
 	struct game_run *g = ctx;
+	cJSON *rec = records_draw(draw);
 
-	shown(g, written_at(g, records_draw(draw), g->draws.reached));
+	/* A what-if of a set's game is dealt alone: its own count. */
+	if (g->match->config.what_if && arena_draws_in_set(&g->draws))
+		cJSON_AddNumberToObject(rec, "dealt", (double)g->dealt++);
+	shown(g, written_at(g, rec, g->draws.reached));
+}
+
+/* Whether the game runs the fairness exchange: a game alone or a set's
+ * first; a set's later game and a what-if copy one. */
+static bool exchanging(const struct match *match, const struct match_set *set)
+{
+	return !match->config.what_if && (!set || !set->next);
 }
 
 /* Takes `seat` out of the game for `f`, and stops its process. */
@@ -212,8 +223,15 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 	cJSON_AddStringToObject(h, "game", c->rules->name);
 	cJSON_AddStringToObject(h, "rules", c->rules->rules_version);
 	cJSON_AddStringToObject(h, "game_id", hex);
+	if (c->what_if) {
+		cJSON_AddFalseToObject(h, "refereed");
+		cJSON_AddItemToObject(h, "hypothetical",
+				      cJSON_Duplicate(c->what_if->hypothetical, true));
+	}
 	if (g->set)
 		cJSON_AddItemToObject(h, "set", match_set_describe(g->set));
+	else if (c->what_if && c->what_if->set)
+		cJSON_AddItemToObject(h, "set", cJSON_Duplicate(c->what_if->set, true));
 	if (c->seed)
 		cJSON_AddTrueToObject(h, "seeded");
 	if (c->openings)
@@ -302,7 +320,7 @@ static bool open_game(struct game_run *g, const unsigned char *game_id,
 	const struct allowance start = entrant_allow(c, c->time.start_ms);
 	struct allowance round;
 	char err[ERR_LEN];
-	bool greeting = false, exchanging = !g->set || !g->set->next;
+	bool greeting = false, exchanges = exchanging(g->match, g->set);
 
 	for (int s = 0; s < g->seats; s++)
 		names[s] = g->at[s]->config->name;
@@ -316,7 +334,7 @@ static bool open_game(struct game_run *g, const unsigned char *game_id,
 		if (g->set)
 			cJSON_AddItemToObject(msgs[START][s], "set",
 					      match_set_describe(g->set));
-		msgs[COMMIT][s] = exchanging ? wire_commit(commitment) : NULL;
+		msgs[COMMIT][s] = exchanges ? wire_commit(commitment) : NULL;
 		sent[s] = send_opening(g, s, msgs, &start, &faults[s]);
 		cJSON_Delete(msgs[HELLO][s]);
 	}
@@ -355,7 +373,7 @@ static bool open_game(struct game_run *g, const unsigned char *game_id,
 	round = entrant_allow(c, c->time.move_ms);
 	read_all(g, msgs[START], sent, &round, false, replies);
 	delete_replies(replies, g->seats);
-	if (!exchanging)
+	if (!exchanges)
 		return true;
 	record(g, records_hex("commit", "commitment", commitment, FAIR_HASH_BYTES));
 	round = entrant_allow(c, c->time.move_ms);
@@ -448,14 +466,13 @@ static void lock_and_reveal(struct game_run *g, const unsigned char *game_id,
  * game's, with that game's seat numbers, so that it verifies alone.  A
  * bot that did not open its commitment there forfeits here too, before
  * the first move, wherever this game seats it (docs/FAIRNESS.md, item
- * 9). */
-static void copy_exchange(struct game_run *g)
+ * 9).  A what-if copies its logged game's, whose key was formed. */
+static void copy_exchange(struct game_run *g, const struct match_exchange *x,
+			  const unsigned char *commitment)
 {
-	const struct match_exchange *x = &g->set->exchange;
 	struct fault f = {.reason = "fairness"};
 
-	record(g, records_hex("commit", "commitment", g->set->commitment,
-			      FAIR_HASH_BYTES));
+	record(g, records_hex("commit", "commitment", commitment, FAIR_HASH_BYTES));
 	for (int s = 0; s < g->seats; s++)
 		record(g, records_bot_commit(s, x->committed[s] ? x->commits[s] : NULL));
 	for (int s = 0; s < g->seats; s++)
@@ -464,7 +481,7 @@ static void copy_exchange(struct game_run *g)
 								      : NULL));
 	snprintf(f.detail, sizeof f.detail, "lock: its reveal in the set's first "
 		 "game did not open its commitment");
-	for (int s = 0; s < g->seats; s++)
+	for (int s = 0; g->set && s < g->seats; s++)
 		for (int t = 0; t < g->seats; t++)
 			if (x->committed[s] && !x->opened[s] &&
 			    g->at[t]->index == g->set->seating[s] && !g->play.out[t])
@@ -560,6 +577,37 @@ static void play_opening(struct game_run *g)
 	}
 }
 
+/* A what-if's moves (match_set.h), no bot asked: the logged game's
+ * actions, with their times and words, and its forfeits, then the other
+ * action.  An action the rules refuse ends it, with their reason. */
+static void play_what_if(struct game_run *g)
+{
+	const cJSON *move;
+	char err[ERR_LEN];
+
+	cJSON_ArrayForEach(move, g->match->config.what_if->moves) {
+		int seat = (int)cJSON_GetNumberValue(json_member(move, "seat"));
+		const cJSON *action = json_member(move, "action"), *cpu = json_member(move, "cpu_us");
+		struct fault f = {.reason = cJSON_GetStringValue(json_member(move, "reason"))};
+		cJSON *rec;
+
+		if (g->failed || !action) {
+			snprintf(f.detail, DETAIL_LEN, "%s", cJSON_GetStringValue(json_member(move, "detail")));
+			if (!g->failed)
+				forfeit(g, seat, &f);
+			continue;
+		}
+		rec = written(g, records_action(seat, action,
+						(long long)cJSON_GetNumberValue(json_member(move, "us")),
+						cpu ? (long long)cJSON_GetNumberValue(cpu) : -1,
+						cJSON_GetStringValue(json_member(move, "info"))));
+		if (game_play_apply(&g->play, action, &g->draws, err))
+			g->failed = errorf(g->err, "move %d: %s", g->play.step + 1, err) != 0;
+		shown(g, rec);
+		g->outcome->actions++;
+	}
+}
+
 /* The result, end and, for a game alone, S (a set's S comes out once the
  * set is over: `secret` NULL). */
 static void finish_game(struct game_run *g, const unsigned char *secret)
@@ -619,6 +667,12 @@ static void game_secrets(struct game_run *g, unsigned long index)
 {
 	const struct match_config *c = &g->match->config;
 
+	if (c->what_if) {
+		memcpy(g->game_id, c->what_if->game_id, FAIR_GAME_ID_BYTES);
+		memcpy(g->secret, c->what_if->secret, FAIR_SECRET_BYTES);
+		memcpy(g->commitment, c->what_if->commitment, FAIR_HASH_BYTES);
+		return;
+	}
 	if (g->set) {
 		match_set_game_id(g->set, match_secrets_seed(c), index, g->game_id);
 		memcpy(g->secret, g->set->secret, FAIR_SECRET_BYTES);
@@ -649,7 +703,9 @@ static void seat_entrants(struct game_run *g, const int *seating)
 static int begin_play(struct game_run *g, struct match_exchange *x)
 {
 	const struct match_config *c = &g->match->config;
-	const unsigned char *exchange_id = g->set ? g->set->id : g->game_id;
+	const struct match_what_if *w = c->what_if;
+	const unsigned char *exchange_id = g->set ? g->set->id
+					   : w ? w->exchange_id : g->game_id;
 	unsigned char key[FAIR_HASH_BYTES];
 	cJSON *begin;
 
@@ -666,7 +722,7 @@ static int begin_play(struct game_run *g, struct match_exchange *x)
 				       sizeof g->game_id));
 	arena_draws_init(&g->draws, key, log_draw, g);
 	sodium_memzero(key, sizeof key);
-	if (g->set)
+	if (g->set || (w && w->set))
 		arena_draws_by_seat(&g->draws);
 	if (game_play_begin(&g->play, c->options, &g->draws, g->err)) {
 		cJSON_Delete(begin);
@@ -674,6 +730,8 @@ static int begin_play(struct game_run *g, struct match_exchange *x)
 	}
 	shown(g, begin);
 	play_opening(g);
+	if (w)
+		play_what_if(g);
 	return 0;
 }
 
@@ -682,7 +740,7 @@ int game_run_open(struct game_run *g, struct match *match, struct match_set *set
 		  const char *log_path, struct game_outcome *outcome, char *err)
 {
 	struct match_exchange *x = set ? &set->exchange : &g->alone;
-	bool exchanging = !set || !set->next;
+	bool exchanges = exchanging(match, set);
 
 	memset(g, 0, sizeof *g);
 	g->match = match;
@@ -691,6 +749,8 @@ int game_run_open(struct game_run *g, struct match *match, struct match_set *set
 	g->outcome = outcome;
 	g->set = set;
 	g->index = index;
+	if (match->config.what_if)
+		g->alone = match->config.what_if->exchange;
 	memset(outcome, 0, sizeof *outcome);
 	outcome->seats = seats;
 	game_secrets(g, index);
@@ -710,16 +770,16 @@ int game_run_open(struct game_run *g, struct match *match, struct match_set *set
 	seat_entrants(g, seating);
 	if (set) {
 		g->set_game = set->next;
-		if (exchanging)
+		if (exchanges)
 			memcpy(set->seating, seating, (size_t)seats * sizeof *seating);
 	}
 	note_game(g, index);
 	if (!open_game(g, g->game_id, g->commitment, x))
 		return -1;
-	if (exchanging)
+	if (exchanges)
 		lock_and_reveal(g, set ? set->id : g->game_id, g->commitment, x);
 	else
-		copy_exchange(g);
+		copy_exchange(g, x, g->commitment);
 	if (set)
 		set->next++;
 	if (begin_play(g, x))
@@ -753,6 +813,8 @@ int game_run_close(struct game_run *g)
 		return -1;
 	if (g->set)
 		return 0;
+	if (c->what_if) /* never signed: no game was played */
+		return g->journal ? journal_flush(g->journal, g->err) : 0;
 	if (g->journal && journal_sign(g->journal, c->key, g->game_id, g->err))
 		return -1;
 	return 0;

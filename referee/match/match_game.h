@@ -50,6 +50,7 @@ struct game_run {
 	bool playing;          /* past the opening: faults have a move number */
 	const struct book_line *opening; /* the book's, or NULL */
 	struct dealt_queue waiting; /* in a set: records not yet dealt */
+	uint64_t dealt;             /* a what-if of a set's game: its draws */
 	char *err;
 };
 

@@ -43,6 +43,22 @@ struct match_exchange {
 	unsigned char contributions[GAME_MAX_SEATS][FAIR_SECRET_BYTES];
 };
 
+/* A what-if (docs/ANALYSIS.md, "What if"): a logged game played again on
+ * its own key, its exchange copied as a set's later game copies its
+ * first's, its moves up to a decision and then another action played by
+ * the referee, no bot asked, then the bots on; its log unsigned and
+ * saying it is hypothetical (its header's member). */
+struct match_what_if {
+	unsigned char game_id[FAIR_GAME_ID_BYTES];
+	unsigned char exchange_id[FAIR_GAME_ID_BYTES]; /* the set's, or game_id */
+	unsigned char secret[FAIR_SECRET_BYTES];
+	unsigned char commitment[FAIR_HASH_BYTES];
+	struct match_exchange exchange;
+	const cJSON *set;          /* the source header's "set", or NULL */
+	const cJSON *moves;        /* its action and forfeit records, then the other action's */
+	const cJSON *hypothetical; /* the header's "hypothetical" */
+};
+
 struct match_set {
 	unsigned char id[FAIR_GAME_ID_BYTES];
 	unsigned char secret[FAIR_SECRET_BYTES];

@@ -21,6 +21,7 @@
 struct match;
 struct match_set;
 struct book;
+struct match_what_if;
 
 /* One bot of the match: how to start it and what to call it. */
 struct match_entrant {
@@ -100,6 +101,8 @@ struct match_config {
 	/* Where each game's log belongs, written in its header (NULL: no
 	 * place). */
 	const struct match_place *place;
+	/* A what-if's game (match_set.h), or NULL: a game of its own. */
+	const struct match_what_if *what_if;
 };
 
 #define MATCH_REASON_LEN 24

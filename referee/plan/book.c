@@ -38,9 +38,7 @@ static char *book_text(const char *path, size_t *len, char *err)
 	return text;
 }
 
-/* One move of a line: a JSON value when it reads as one ("D3" quoted, a
- * number, an object), else the word as a string (D3). */
-static cJSON *book_move(const char *word)
+cJSON *book_move(const char *word)
 {
 	cJSON *value = strchr("\"{[-0123456789tfn", word[0]) ? cJSON_Parse(word) : NULL;
 

@@ -47,6 +47,11 @@ int book_read(const char *path, const struct game_rules *rules,
 	      const cJSON *options, int players, struct book *book, char *err);
 void book_free(struct book *book);
 
+/* One move as a person writes it, in a book's line or on the command
+ * line: a JSON value when it reads as one ("D3" quoted, a number, an
+ * object), else the word as a string (D3). */
+cJSON *book_move(const char *word);
+
 /* "sequential" or "random" into book->random: 0, or -1 with err. */
 int book_order(struct book *book, const char *order, char *err);
 

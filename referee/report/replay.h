@@ -40,6 +40,7 @@ struct replay_options {
 	 * not one the user trusts. */
 	const unsigned char *trusted_key;
 	int message_move; /* > 0: keep the turn message sent for this move */
+	bool what_if_ok;  /* a what-if's log is shown (verify.h), not refused */
 };
 
 struct replay {

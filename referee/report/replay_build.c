@@ -336,7 +336,8 @@ int replay_build(const struct game_log *log, const struct replay_options *option
 	struct replay_builder *b;
 	/* A game no referee ran is shown too, and said to be one. */
 	struct verify_hooks hooks = {.on_record = on_verified,
-				     .unsigned_ok = true};
+				     .unsigned_ok = true,
+				     .what_if_ok = options->what_if_ok};
 	struct verify_summary summary;
 	char why[ERR_LEN];
 	cJSON *verify;
@@ -374,6 +375,8 @@ int replay_build(const struct game_log *log, const struct replay_options *option
 		cJSON_AddStringToObject(verify, "trust", trust);
 		if (summary.unrefereed)
 			cJSON_AddFalseToObject(verify, "refereed");
+		if (summary.hypothetical)
+			cJSON_AddTrueToObject(verify, "hypothetical");
 	} else {
 		cJSON_AddStringToObject(verify, "error", why);
 	}

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/action_words.h"
 #include "base/json.h"
 #include "games/volle_lotte.h"
 #include "replay_family.h"
@@ -37,28 +38,6 @@ static bool same_string(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-/* The points the view before offered for this keep, -1 if none matched. */
-static long keep_points(const cJSON *before, const cJSON *keep)
-{
-	const cJSON *offer;
-	int want[7] = {0};
-	const cJSON *face;
-
-	cJSON_ArrayForEach(face, keep)
-		if (face->valuedouble >= 1 && face->valuedouble <= 6)
-			want[(int)face->valuedouble]++;
-	cJSON_ArrayForEach(offer, json_member(before, "keeps")) {
-		int have[7] = {0};
-
-		cJSON_ArrayForEach(face, json_member(offer, "keep"))
-			if (face->valuedouble >= 1 && face->valuedouble <= 6)
-				have[(int)face->valuedouble]++;
-		if (!memcmp(have, want, sizeof have))
-			return replay_int(offer, "points", -1);
-	}
-	return -1;
-}
-
 static void action_text(const cJSON *before, cJSON *step)
 {
 	const cJSON *action = json_member(step, "action");
@@ -66,7 +45,7 @@ static void action_text(const cJSON *before, cJSON *step)
 	char text[160], faces[64];
 
 	if (cJSON_IsArray(keep)) {
-		long points = keep_points(before, keep);
+		long points = action_keep_points(before, keep);
 
 		replay_faces(faces, sizeof faces, 0, keep);
 		if (points >= 0)

@@ -47,6 +47,7 @@
 #include "web/web_reply.h"
 #include "web/web_server.h"
 #include "web/web_upload.h"
+#include "web/web_what_if.h"
 #include "web/web_viewer.h"
 
 struct web_server {
@@ -271,6 +272,23 @@ static enum MHD_Result serve_replay(struct request *r)
 		      "no such game: games are /games/NNNNNN/game-NNNNNN");
 }
 
+/* GET /what-if/NNNNNN/game-NNNNNN?move=N&action=A (web_what_if.h). */
+static enum MHD_Result serve_what_if(struct request *r)
+{
+	unsigned status;
+	char err[ERR_LEN];
+	char *text = web_what_if(r->s->dir, r->tail,
+				 MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "move"),
+				 MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "action"),
+				 &status, err);
+
+	if (text)
+		return web_reply(r->c, MHD_HTTP_OK, text, HTML);
+	if (status == MHD_HTTP_SERVICE_UNAVAILABLE)
+		return web_fail_later(r->c, status, err, 5);
+	return web_fail(r->c, status, err, NULL);
+}
+
 static enum MHD_Result serve_key(struct request *r)
 {
 	return answer(r, web_key_public(r->s->dir), "text/plain; charset=utf-8",
@@ -311,6 +329,7 @@ static const struct route routes[] = {
 	{"GET", "/api/games", NULL, READS_INDEX, serve_games, NULL},
 	{"GET", "/logs/", "NNNNNN/game-NNNNNN.jsonl", COSTLY, serve_log, NULL},
 	{"GET", "/games/", "NNNNNN/game-NNNNNN", COSTLY, serve_replay, NULL},
+	{"GET", "/what-if/", "NNNNNN/game-NNNNNN", COSTLY, serve_what_if, NULL},
 	{"GET", "/referee.pub", NULL, 0, serve_key, NULL},
 	{"GET", "/api/words/", "NNNNNN/game-NNNNNN", NEEDS_USER | READS_VIEW | COSTLY,
 	 serve_words, NULL},

@@ -77,12 +77,12 @@ expect_eq "$(query '[(s["luck"], s["error"], s["decisions"], s["forced"], s["mar
 	"[(-0.40737221159174647, 0.03537888472322809, 4, 2, {'good': 1, 'inaccuracy': 1, 'mistake': 0, 'blunder': 0}), (0.4073722115917464, 0, 10, 12, {'good': 0, 'inaccuracy': 0, 'mistake': 0, 'blunder': 0})]" \
 	"the fixed game: each seat's luck, error, decisions and marks"
 expect_eq "$(query 'len(grades[0]["moves"]), grades[0]["moves"][0], [x for x in grades[0]["moves"] if x.get("mark") not in (None, "best")]')" \
-	"42 {'move': 0, 'roll': [[5, 5, 6, 3, 2]], 'luck': [0.04830137860495065, -0.04830137860495065], 'chance': [0.4910524749199252, 0.5089475250800748]} [{'move': 23, 'seat': 0, 'played': {'keep': [1, 1, 5]}, 'best': {'keep': [1]}, 'value': 0.35375696812238416, 'best_value': 0.37472050483393543, 'loss': 0.020963536711551267, 'mark': 'inaccuracy', 'forced': False}, {'move': 24, 'seat': 0, 'played': 'bank', 'best': 'roll', 'value': 0.33934162011070734, 'best_value': 0.35375696812238416, 'loss': 0.01441534801167682, 'mark': 'good', 'forced': False}]" \
+	"42 {'move': 0, 'roll': [[5, 5, 6, 3, 2]], 'luck': [0.04830137860495065, -0.04830137860495065], 'chance': [0.4910524749199252, 0.5089475250800748]} [{'move': 23, 'seat': 0, 'played': {'keep': [1, 1, 5]}, 'best': {'keep': [1]}, 'played_words': 'keep 1, 1, 5 for 250', 'best_words': 'keep 1 for 100', 'value': 0.35375696812238416, 'best_value': 0.37472050483393543, 'loss': 0.020963536711551267, 'mark': 'inaccuracy', 'forced': False}, {'move': 24, 'seat': 0, 'played': 'bank', 'best': 'roll', 'played_words': 'bank 750', 'best_words': 'roll 2 dice', 'value': 0.33934162011070734, 'best_value': 0.35375696812238416, 'loss': 0.01441534801167682, 'mark': 'good', 'forced': False}]" \
 	"the fixed game: its first roll and the decisions that lost"
 expect_eq "$(query 'grades[0]["how"].startswith("exact: tables to 1000 solved now in ")')" True \
 	"the fixed game: its tables were solved for its target"
 run "$REFEREE" grade "$FIXTURE"
-expect_contains "$OUT" "  23  seat 0 {\"keep\":[1,1,5]}       inaccuracy: lost 2.10%, the best was {\"keep\":[1]}" \
+expect_contains "$OUT" "  23  seat 0 keep 1, 1, 5 for 250   inaccuracy: lost 2.10%, the best was keep 1 for 100" \
 	"the text names the inaccuracy, its loss and the best keep"
 expect_contains "$OUT" "result - start = luck - own errors + opponents' errors: holds" \
 	"the text says the identity holds"

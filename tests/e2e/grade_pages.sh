@@ -46,7 +46,7 @@ expect_eq "$(grep '^  grade ' "$TMP/graded.txt" | sed 's/^  grade //')" \
 	"$("$REFEREE" grade "$FIXTURE" | sed -n '2,/^$/p' | sed '/^$/d')" \
 	"... each as \`referee grade\` prints it"
 expect_eq "$(sed -n '/^move 23: /,/^move 24: /p' "$TMP/graded.txt" | grep '^  grade ')" \
-	'  grade   23  seat 0 {"keep":[1,1,5]}       inaccuracy: lost 2.10%, the best was {"keep":[1]}' \
+	'  grade   23  seat 0 keep 1, 1, 5 for 250   inaccuracy: lost 2.10%, the best was keep 1 for 100' \
 	"replay --grade: move 23's mark and the best keep, after move 23"
 expect_eq "$(sed -n '/^play begins/,/^move 1: /p' "$TMP/graded.txt" | grep '^  grade ')" \
 	'  grade    0  dice   5 5 6 3 2               luck   +4.83%   -4.83%' \
@@ -122,7 +122,7 @@ if [ -n "$BROWSER" ]; then
 		"$(py 'sum(1 for m in grade["moves"] if "seat" in m)')" \
 		"chromium: each decision's grade beside its move"
 	expect_eq "$($HTMLTOOL "$TMP/graded.dom" text span class~=inaccuracy)" \
-		'inaccuracy: lost 2.10%, the best was {"keep":[1]}' \
+		'inaccuracy: lost 2.10%, the best was keep 1 for 100' \
 		"chromium: the inaccuracy, its loss and the best keep"
 	expect_eq "$($HTMLTOOL "$TMP/graded.dom" text span class~=grade | sort | uniq -c | sed 's/^ *//' | grep -v 'lost')" \
 		"$(py '"\n".join("%d %s" % (n, w) for w, n in sorted({"best": sum(1 for m in grade["moves"] if "seat" in m and not m["forced"] and m["loss"] == 0), "forced": sum(1 for m in grade["moves"] if m.get("forced"))}.items()))')" \

@@ -102,7 +102,7 @@ expect_eq "$(code /logs/000001/game-000099.jsonl)" 404 "GET of a log that is not
 expect_eq "$(code /logs/000001/..%2f..%2fleague.json --path-as-is)" 404 "GET of a log path out of runs/: 404"
 expect_eq "$(code /logs/../league.json --path-as-is)" 404 "GET of /logs/../league.json: 404"
 expect_eq "$(code /api/nothing)" 404 "GET /api/nothing: 404"
-expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the server answers GET /api/ladder, GET /api/luck, GET /api/crosstable, GET /api/status, GET /api/bots/NAME, GET /api/grade/NNNNNN/game-NNNNNN, GET /api/games, GET /logs/NNNNNN/game-NNNNNN.jsonl, GET /games/NNNNNN/game-NNNNNN, GET /referee.pub, GET /api/words/NNNNNN/game-NNNNNN, GET /api/me, GET /api/commitments, POST /api/bots, GET /api/uploads/ID, GET /, GET /bots/NAME, GET /status, GET /commitments"}' \
+expect_eq "$(cat "$TMP/body")" '{"error":"no such path: the server answers GET /api/ladder, GET /api/luck, GET /api/crosstable, GET /api/status, GET /api/bots/NAME, GET /api/grade/NNNNNN/game-NNNNNN, GET /api/games, GET /logs/NNNNNN/game-NNNNNN.jsonl, GET /games/NNNNNN/game-NNNNNN, GET /what-if/NNNNNN/game-NNNNNN, GET /referee.pub, GET /api/words/NNNNNN/game-NNNNNN, GET /api/me, GET /api/commitments, POST /api/bots, GET /api/uploads/ID, GET /, GET /bots/NAME, GET /status, GET /commitments"}' \
 	"... listing every path the server answers"
 cp "$TMP/body" "$TMP/no_such_path"
 expect_eq "$(code /nothing -X DELETE)" 404 "DELETE /nothing: 404"
@@ -116,7 +116,7 @@ answers=$(while read -r method path; do
 	path=$(sed 's|NNNNNN/game-NNNNNN|000001/game-000001|; s|NAME$|a|; s|ID$|0|' <<<"$path")
 	echo "$method $path $(code "$path" -X "$method")"
 done <<<"$routes")
-expect_eq "$(grep -c ' 404$' <<<"$answers") $(wc -l <<<"$answers")" "0 19" "... each of the 19 answered: not a 404"
+expect_eq "$(grep -c ' 404$' <<<"$answers") $(wc -l <<<"$answers")" "0 20" "... each of the 20 answered: not a 404"
 expect_eq "$(grep -E '^(GET /api/me|GET /api/words/.*|POST /api/bots|GET /api/uploads/0) ' <<<"$answers" | grep -vc ' 401$')" 0 \
 	"... those of a user's token: 401 without one"
 expect_eq "$(code /api/ladder -X DELETE)" 405 "DELETE /api/ladder: 405"

@@ -38,7 +38,25 @@
 		if (m.forfeit !== undefined) return 'forfeit: lost ' + pct(m.loss);
 		if (m.forced) return 'forced';
 		if (m.loss <= ROUNDING) return 'best';
-		return m.mark + ': lost ' + pct(m.loss) + ', the best was ' + JSON.stringify(m.best);
+		return m.mark + ': lost ' + pct(m.loss) + ', the best was ' + m.best_words;
+	}
+
+	/* On the league's server (its page /games/RUN/game-N): a decision's
+	 * what-ifs, the best action and any other, played out on demand
+	 * (GET /what-if/RUN/game-N?move=M&action=A, docs/LEAGUE-SERVER.md). */
+	function whatIf(li, m) {
+		var game = location.pathname.match(/^\/games\/(\d{6}\/game-\d{6})$/), base, other;
+		if (!game) return;
+		base = '/what-if/' + game[1] + '?move=' + m.move + '&action=';
+		li.appendChild(el('a', { 'class': 'what-if', href: base + 'best' },
+			'what if: ' + m.best_words));
+		other = el('a', { 'class': 'what-if', href: '#' }, 'what if: another action');
+		other.addEventListener('click', function (e) {
+			var a = window.prompt('Move ' + m.move + ' played otherwise: the action, as the log writes it');
+			e.preventDefault();
+			if (a) location.href = base + encodeURIComponent(a);
+		});
+		li.appendChild(other);
 	}
 
 	function strip(doc, points) {
@@ -149,6 +167,8 @@
 					    (m.forfeit !== undefined) === (step.forfeit !== undefined))
 						li.appendChild(el('span', { 'class': 'grade ' + (m.forced ? 'forced'
 							: m.mark) }, verdict(m)));
+					if (m.move === step.move && m.best_words !== undefined && !m.forced)
+						whatIf(li, m);
 				});
 			},
 			/* The move shown: after its last point (its dice included). */

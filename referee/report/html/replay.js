@@ -57,6 +57,9 @@
 		} else {
 			h.appendChild(el('span', { id: 'verify-error' }, v.error));
 		}
+		(doc.what_if || []).forEach(function (line) {
+			h.appendChild(el('div', { 'class': 'what-if' }, line));
+		});
 		h.appendChild(el('div', { 'class': 'muted' }, 'rules ' + doc.rules + ', options ' +
 			JSON.stringify(doc.options) + ', ' + doc.moves + ' moves, game ' + doc.game_id +
 			'. Checked by the referee when this page was made; check the log yourself ' +

@@ -1,0 +1,26 @@
+/*
+ * GET /what-if/NNNNNN/game-NNNNNN?move=N&action=ACTION (docs/LEAGUE-SERVER.md,
+ * "The server"): the replay page of a what-if of a league game (docs/ANALYSIS.md,
+ * "What if"), played on demand by `referee replay --what-if` in a child of
+ * its own, one at a time for the whole server, within a wall time that
+ * kills it, and kept in DIR/what-if/ by log, move and action, so that it
+ * is played once whoever asks it again.  The route is costly (web_busy.h):
+ * one user has at most WEB_BUSY_PER_USER of them under way.
+ */
+#ifndef ARENA_WEB_WHAT_IF_H
+#define ARENA_WEB_WHAT_IF_H
+
+/* The wall time a what-if may take, in seconds, past which it is killed. */
+#define WEB_WHAT_IF_SECONDS 60
+/* The most files DIR/what-if/ holds (pages of about 50 KB, refusals):
+ * past it, what is kept is still answered and nothing new is played. */
+#define WEB_WHAT_IF_KEPT 2000
+
+/* The page of the what-if (a new string, HTML, *status 200), or NULL with
+ * *status and why in err (ERR_LEN bytes): 404 no such game, 400 a query
+ * that names no move or action or a what-if the referee refused (its
+ * words, kept too), 503 another what-if being played (ask again), 500. */
+char *web_what_if(const char *dir, const char *tail, const char *move,
+		  const char *action, unsigned *status, char *err);
+
+#endif
