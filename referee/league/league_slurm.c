@@ -177,7 +177,8 @@ static int drop_set(struct state *st, long first, const char *why)
 	league_slurm_remove_set(st->opened.run_dir, first, n);
 	if (!stopped())
 		st->refused += n;
-	return run_manifest_dropped(&st->opened.manifest, first, n, st->err);
+	return run_manifest_dropped(&st->opened.manifest, first, n, RUN_DROPPED_REFUSED, NULL,
+				    st->err);
 }
 
 /* Whether a task of batch `b` has a version whose files changed (said

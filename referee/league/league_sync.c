@@ -53,8 +53,11 @@ static void view_read(const struct game_log *log, struct run_view *v)
 				if (cJSON_IsNumber(g) && g->valuedouble > (double)v->count &&
 				    g->valuedouble < 1e9)
 					v->count = (long)g->valuedouble;
-		if (!strcmp(type, "signature"))
-			v->signed_ = !log->ends_mid_line;
+		/* Its last line, sealing no started record (item 22). */
+		if (!strcmp(type, "signature") && i + 1 == log->count)
+			v->signed_ = !log->ends_mid_line && !(log->lines[i - 1].type &&
+							      !strcmp(log->lines[i - 1].type,
+								      "started"));
 	}
 	v->finished = xcalloc((size_t)v->count + 1, 1);
 	v->dropped = xcalloc((size_t)v->count + 1, 1);

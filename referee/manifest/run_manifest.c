@@ -89,6 +89,7 @@ int run_manifest_create(struct run_manifest *m, const char *dir, const char *ver
 	randombytes_buf(m->id, sizeof m->id);
 	m->seed = match_secrets_seed(config);
 	m->set_games = duplicate ? count : 1;
+	m->key = config->key;
 	return run_manifest_start(m, dir, run_header(m, verb, config, bots, count, duplicate),
 				  err);
 }
@@ -134,7 +135,7 @@ int run_manifest_started_seated(struct run_manifest *m, long first, int count,
 	}
 	if (n)
 		add_seats(r, seats, n);
-	return run_manifest_record(m, r, err);
+	return run_manifest_record(m, r, err) || run_manifest_seal(m, err) ? -1 : 0;
 }
 
 int run_manifest_finished_with(struct run_manifest *m, long game, cJSON *more,
@@ -168,14 +169,22 @@ int run_manifest_finished_with(struct run_manifest *m, long game, cJSON *more,
 	return rc;
 }
 
-int run_manifest_dropped(struct run_manifest *m, long first, int count, char *err)
+int run_manifest_dropped(struct run_manifest *m, long first, int count, const char *reason,
+			 const struct run_manifest_seat *changed, char *err)
 {
-	cJSON *r = cJSON_CreateObject(), *games;
+	cJSON *r = cJSON_CreateObject(), *games, *v;
 
 	cJSON_AddStringToObject(r, "type", "dropped");
 	games = cJSON_AddArrayToObject(r, "games");
 	for (long game = first; game < first + count; game++)
 		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)game));
+	cJSON_AddStringToObject(r, "reason", reason);
+	if (changed) {
+		v = cJSON_AddObjectToObject(r, "version");
+		cJSON_AddStringToObject(v, "name", changed->name);
+		cJSON_AddNumberToObject(v, "version", changed->version);
+		cJSON_AddStringToObject(v, "hash", changed->hash);
+	}
 	return run_manifest_record(m, r, err);
 }
 
@@ -200,6 +209,11 @@ int run_manifest_record(struct run_manifest *m, cJSON *r, char *err)
 {
 	return journal_append(m->journal, r, err) || journal_flush(m->journal, err)
 	       ? -1 : 0;
+}
+
+int run_manifest_seal(struct run_manifest *m, char *err)
+{
+	return m->key ? journal_seal(m->journal, m->key, m->id, err) : 0;
 }
 
 int run_manifest_sign(struct run_manifest *m, const struct referee_key *key, char *err)

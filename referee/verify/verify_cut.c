@@ -149,7 +149,7 @@ bool verify_cut_listed(const struct manifest_view *view, const char *name)
 }
 
 bool verify_cut_log(const char *path, long game, const char *c, const char *records,
-		    char *why)
+		    int revision, char *why)
 {
 	struct game_log log;
 	char err[ERR_LEN], have[65];
@@ -170,6 +170,15 @@ bool verify_cut_log(const char *path, long game, const char *c, const char *reco
 		return true;
 	}
 	verify_cut_commitment(&log, have);
+	/* Its header is on disk before the exchange (item 24): a log with
+	 * no whole line was emptied. */
+	if (revision >= 7 && log.count < 1 + (size_t)log.ends_mid_line) {
+		snprintf(why, VERIFY_CUT_WHY_LEN, "empty: of revision 7, a cut log holds "
+			 "its header and C, on disk before the exchange (%s lists it as a "
+			 "log of game %ld, cut by a stop)", records, game);
+		logread_free(&log);
+		return true;
+	}
 	logread_free(&log);
 	/* A log cut before its commit record names no C to compare. */
 	if (c[0] && *have && strcmp(have, c)) {
@@ -196,7 +205,8 @@ bool verify_cut_logs(const struct manifest_view *view, struct problems *problems
 			problems_add(problems, path, "the manifest lists a cut log "
 				     "outside the folder's games/");
 		else if (verify_cut_log(path, view->aborted_games[i],
-					view->aborted_commitments[i], "the manifest", why))
+					view->aborted_commitments[i], "the manifest",
+					view->revision, why))
 			problems_add(problems, path, "%s", why);
 		free(path);
 	}

@@ -3,6 +3,7 @@
  */
 #include "verify_run.h"
 #include "verify_run_private.h"
+#include "verify_seal.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -70,10 +71,12 @@ static bool check_manifest(struct verify_run *rc, const struct game_log *log,
 			     "may still verify alone)");
 		return false;
 	}
-	if (verify_signature_line(log, id, trusted_key, key_hex, err)) {
+	if (verify_signature_line(log, log->count - 1, id, trusted_key, key_hex, err)) {
 		problems_add(rc->problems, rc->path, "line %zu: %s", log->count, err);
 		return false;
 	}
+	if (!verify_seals_check(log, id, key_hex, rc->problems, rc->path))
+		return false;
 	rc->book = json_member(log->lines[0].json, "book");
 	take_place(rc, log->lines[0].json, hex);
 	return true;
@@ -174,12 +177,15 @@ static char **unlisted_cut(struct verify_run *rc, char **unlisted, size_t *count
 	char *aside = path_join(rc->dir, OUTDIR_ASIDE), why[VERIFY_CUT_WHY_LEN];
 	DIR *d = opendir(aside);
 	struct dirent *e;
+	long revision = 0;
 
+	json_get_int(rc->manifest.lines[0].json, "fairness", 0, 1000, &revision);
 	for (long g = 1; g <= rc->count; g++) {
 		char *path = outdir_play_log(aside, g);
 
 		if (rc->games[g].cut == 1 &&
-		    verify_cut_log(path, g, rc->games[g].commitment, "run.jsonl", why))
+		    verify_cut_log(path, g, rc->games[g].commitment, "run.jsonl", (int)revision,
+				   why))
 			problems_add(rc->problems, path, "%s", why);
 		free(path);
 	}

@@ -6,6 +6,7 @@
  */
 #include "verify_run.h"
 #include "verify_run_private.h"
+#include "verify_seal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -104,7 +105,7 @@ static bool take_dropped(struct verify_run *rc, const cJSON *r)
 /* A cut record: a league's set started, then cut by a stop, each game's
  * log kept in aborted/ under its name (or null: none), its C the one the
  * started record named (else a problem of its own, named). */
-static bool take_cut(struct verify_run *rc, const cJSON *r, size_t line)
+static bool take_cut(struct verify_run *rc, const cJSON *r, size_t line, long revision)
 {
 	const cJSON *games = json_member(r, "games"), *logs = json_member(r, "logs"), *g;
 	const cJSON *log = logs ? logs->child : NULL;
@@ -132,7 +133,9 @@ static bool take_cut(struct verify_run *rc, const cJSON *r, size_t line)
 		any = any || named;
 		log = log->next;
 	}
-	rc->cut_sets += any;
+	/* Of revision 7 every set cut counts (item 24), whatever is left of
+	 * its logs; before, one that left none never began. */
+	rc->cut_sets += any || revision >= 7;
 	return true;
 }
 
@@ -161,12 +164,17 @@ static bool take_sprt(struct verify_run *rc, const struct game_log *log, size_t 
  * (named). */
 bool verify_run_take_records(struct verify_run *rc, const struct game_log *log)
 {
+	long revision = 0;
+
+	json_get_int(log->lines[0].json, "fairness", 0, 1000, &revision);
 	for (size_t i = 1; i + 1 < log->count; i++) {
 		const char *type = log->lines[i].type ? log->lines[i].type : "";
 		const cJSON *r = log->lines[i].json;
 
 		/* A league run's state of its register, second: its league
 		 * checks it (league_register.h). */
+		if (verify_seal_is(log, i))
+			continue;  /* checked with the signature (verify_seal.h) */
 		if (!strcmp(type, "register") && i == 1 &&
 		    !strcmp(logread_string(log, 0, "verb") ? logread_string(log, 0, "verb") : "",
 			    "league"))
@@ -174,7 +182,7 @@ bool verify_run_take_records(struct verify_run *rc, const struct game_log *log)
 		if (!strcmp(type, "started") ? take_started(rc, r)
 		    : !strcmp(type, "finished") ? take_finished(rc, r)
 		    : !strcmp(type, "dropped") ? take_dropped(rc, r)
-		    : !strcmp(type, "cut") ? take_cut(rc, r, i + 1)
+		    : !strcmp(type, "cut") ? take_cut(rc, r, i + 1, revision)
 		    : take_sprt(rc, log, i))
 			continue;
 		problems_add(rc->problems, rc->path, "line %zu: a record run.jsonl "
