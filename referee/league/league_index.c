@@ -20,6 +20,7 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_check.h"
+#include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_register.h"
 #include "league/league_sync.h"
@@ -200,6 +201,18 @@ static int read_run(struct check *c, long run, char *err)
 	return rc;
 }
 
+/* The sets that closed run `run`'s run.jsonl lists cut, with the
+ * versions its started records seat, into c->mem (item 27: what the
+ * index counts cut is checked as its games are).  0, or -1 with err. */
+static int index_cuts(struct check *c, long run, char *err)
+{
+	char *run_dir = league_run_dir(c->dir, run);
+	int rc = league_cut_index(c->mem, run_dir, run, c->info->players, err);
+
+	free(run_dir);
+	return rc;
+}
+
 static int by_run_game(const void *a, const void *b)
 {
 	const struct game_row *x = a, *y = b;
@@ -281,8 +294,12 @@ static int look(struct check *c, sqlite3 *db, const char *path, char *err)
 		      by_name_number);
 	for (long run = 1; !rc && run < c->run_count; run++)
 		rc = read_run(c, run, err);
+	for (long run = 1; !rc && run < c->run_count; run++)
+		rc = c->runs[run] == RUN_CLOSED ? index_cuts(c, run, err) : 0;
 	if (!rc)
 		rc = league_db_compare_register(c->mem, path, league_check_differ, &said, err);
+	if (!rc)
+		rc = league_db_compare_cuts(c->mem, path, league_check_differ, &said, err);
 	if (!rc)
 		compare_games(c, path);
 	return rc;
