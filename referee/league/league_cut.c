@@ -17,6 +17,7 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_db.h"
+#include "league/league_db_sql.h"
 #include "league/league_task.h"
 
 int league_cut_keep(struct run_manifest *m, const char *run_dir, long first, int players,
@@ -149,6 +150,39 @@ static void add_count(const char *name, long number, long sets, void *ctx)
 	w->first = false;
 }
 
+/* The reasons of the sets dropped (item 25), in words: a static string
+ * made again at each call. */
+static const char *dropped_reasons(sqlite3 *db)
+{
+	static const char *const reasons[][2] = {
+		/* Revision 5 ended a cut set so; a Slurm run of revision 6
+		 * so ended a set it refused. */
+		{"dropped", "a revision-5 league's cut sets, or sets refused"},
+		{"dropped:" RUN_DROPPED_FILES, "a version's files changed"},
+		{"dropped:" RUN_DROPPED_REFUSED, "refused"},
+		{"dropped:" RUN_DROPPED_LOSS, "lost, closed with --accept-loss"},
+	};
+	static char text[256];
+	size_t len = 0;
+
+	text[0] = '\0';
+	for (size_t i = 0; i < sizeof reasons / sizeof *reasons; i++) {
+		long n = league_db_value(db, "SELECT COUNT(*) FROM tasks WHERE state = ?", "s",
+					 reasons[i][0]);
+
+		if (n <= 0 || len >= sizeof text)
+			continue;
+		/* The first said without its count, as before revision 7. */
+		if (i)
+			snprintf(text + len, sizeof text - len, "%s%s: %ld", len ? "; " : "",
+				 reasons[i][1], n);
+		else
+			snprintf(text + len, sizeof text - len, "%s", reasons[i][1]);
+		len = strlen(text);
+	}
+	return text;
+}
+
 char *league_cut_text(sqlite3 *db)
 {
 	struct league_counts c;
@@ -173,11 +207,9 @@ char *league_cut_text(sqlite3 *db)
 	}
 	if (c.dropped <= 0)
 		return text;
-	/* Revision 5 ended a cut set so; a Slurm run still so ends a set it
-	 * refuses. */
-	w.text = xasprintf("%s; %ld set%s dropped uncounted, %s logs removed (a revision-5 "
-			   "league's cut sets, or sets refused)", text, c.dropped,
-			   c.dropped == 1 ? "" : "s", c.dropped == 1 ? "its" : "their");
+	w.text = xasprintf("%s; %ld set%s dropped uncounted, %s logs removed (%s)", text,
+			   c.dropped, c.dropped == 1 ? "" : "s", c.dropped == 1 ? "its" : "their",
+			   dropped_reasons(db));
 	free(text);
 	return w.text;
 }

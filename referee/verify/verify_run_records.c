@@ -6,6 +6,7 @@
  */
 #include "verify_run.h"
 #include "verify_run_private.h"
+#include "verify_dropped.h"
 #include "verify_seal.h"
 
 #include <stdlib.h>
@@ -85,17 +86,24 @@ static bool take_finished(struct verify_run *rc, const cJSON *r)
 	return ok;
 }
 
-/* A dropped record: games started, then stopped uncounted. */
-static bool take_dropped(struct verify_run *rc, const cJSON *r)
+/* A dropped record: games started, then stopped uncounted, or (a league
+ * closed with --accept-loss) the next games, lost; its reason checked
+ * (verify_dropped.h). */
+static bool take_dropped(struct verify_run *rc, const struct game_log *log, size_t i,
+			 long revision)
 {
-	const cJSON *games = json_member(r, "games"), *g;
+	const cJSON *games = json_member(log->lines[i].json, "games"), *g;
+	char why[ERR_LEN];
+	bool lost;
 
 	if (!cJSON_IsArray(games))
 		return false;
+	if (verify_dropped_reason(log, i, revision, &lost, why))
+		problems_add(rc->problems, rc->path, "%s", why);
 	cJSON_ArrayForEach(g, games) {
-		struct run_game *e = game_of(rc, number_of(g));
+		struct run_game *e = lost ? next_game(rc, number_of(g)) : game_of(rc, number_of(g));
 
-		if (!e || !*e->commitment || e->dropped)
+		if (!e || (!*e->commitment && !lost) || e->dropped)
 			return false;
 		e->dropped = true;
 	}
@@ -181,7 +189,7 @@ bool verify_run_take_records(struct verify_run *rc, const struct game_log *log)
 			continue;
 		if (!strcmp(type, "started") ? take_started(rc, r)
 		    : !strcmp(type, "finished") ? take_finished(rc, r)
-		    : !strcmp(type, "dropped") ? take_dropped(rc, r)
+		    : !strcmp(type, "dropped") ? take_dropped(rc, log, i, revision)
 		    : !strcmp(type, "cut") ? take_cut(rc, r, i + 1, revision)
 		    : take_sprt(rc, log, i))
 			continue;
