@@ -193,7 +193,7 @@ int journal_seal(struct journal *journal, const struct referee_key *key,
 	struct chain_owner owner = {CHAIN_LOG_TAG, id, FAIR_GAME_ID_BYTES};
 
 	return journal_append(journal, chain_signature(&owner, &journal->chain, key), err) ||
-	       journal_sync(journal, err) ? -1 : 0;
+	       journal_flush(journal, err) ? -1 : 0;
 }
 
 int journal_sign(struct journal *journal, const struct referee_key *key,

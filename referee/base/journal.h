@@ -48,15 +48,16 @@ int journal_append(struct journal *journal, cJSON *record, char *err);
  * report made during a run) must see.  0, or -1 with err. */
 int journal_flush(struct journal *journal, char *err);
 
-/* journal_flush(), then the file's data on disk (fdatasync): a log's
- * header and C before the exchange (docs/FAIRNESS.md, item 24).  0, or
- * -1 with err. */
+/* journal_flush(), then the file's data on disk (fdatasync), which a
+ * machine's crash does not take back (a kill takes back nothing
+ * written): a league's seals, and its logs' header and C before the
+ * exchange (docs/FAIRNESS.md, items 22 and 24).  0, or -1 with err. */
 int journal_sync(struct journal *journal, char *err);
 
-/* Appends a signature record of the lines so far and puts them on disk
- * (fdatasync), the file left open for more: what a run's records say
- * before its bots move, which no one without the key can then cut or
- * change (docs/FAIRNESS.md, item 22).  0, or -1 with err. */
+/* Appends a signature record of the lines so far and writes them, the
+ * file left open for more: what a run's records say before its bots
+ * move, which no one without the key can then cut or change
+ * (docs/FAIRNESS.md, item 22).  0, or -1 with err. */
 int journal_seal(struct journal *journal, const struct referee_key *key,
 		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err);
 

@@ -465,6 +465,7 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	 * C before the set starts. */
 	randombytes_buf(deal_key, sizeof deal_key);
 	r.config.deal_key = deal_key;
+	r.config.durable = true;
 	r.config.place = &st.opened.place.place;  /* filled in by league_opened_begin() */
 	run_loop_begin(&st.loop);
 	league_opened_init(&st.opened);

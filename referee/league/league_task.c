@@ -258,6 +258,8 @@ int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long nu
 	/* The register's state the run begins under, signed with the run. */
 	cJSON *state = rc ? NULL : league_register_state(dir);
 
+	/* Its seals on disk whatever comes (docs/FAIRNESS.md, item 22). */
+	m->durable = true;
 	if (state)
 		rc = run_manifest_record(m, state, err);
 

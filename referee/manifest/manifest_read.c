@@ -634,8 +634,9 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	} else if (is_type(&r, "complete")) {
 		rd->view->has_complete_record = true;
 	}
-	cJSON_Delete(o);
+	/* Before o goes: r's type may be its. */
 	rd->after_started = rd->line > 0 && is_type(&r, "started");
+	cJSON_Delete(o);
 	chain_take(&rd->chain, line, len);
 	rd->line++;
 	rd->bytes += len + 1;

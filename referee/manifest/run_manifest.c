@@ -213,7 +213,8 @@ int run_manifest_record(struct run_manifest *m, cJSON *r, char *err)
 
 int run_manifest_seal(struct run_manifest *m, char *err)
 {
-	return m->key ? journal_seal(m->journal, m->key, m->id, err) : 0;
+	return !m->key ? 0 : journal_seal(m->journal, m->key, m->id, err) ||
+			     (m->durable && journal_sync(m->journal, err)) ? -1 : 0;
 }
 
 int run_manifest_sign(struct run_manifest *m, const struct referee_key *key, char *err)

@@ -56,6 +56,7 @@ struct run_manifest {
 	int set_games;                /* games a duplicate set, else 1 */
 	const struct referee_key *key; /* seals each started record (NULL:
 					* none, a run that only closes) */
+	bool durable;                 /* each seal synced (a league's run) */
 };
 
 /* Starts DIR/run.jsonl with `header` (taken) as its first record, for

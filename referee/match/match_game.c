@@ -70,13 +70,14 @@ static void record(struct game_run *g, cJSON *rec)
 	shown(g, written(g, rec));
 }
 
-/* What the log holds so far on disk, synced: its header (its seats, its
- * place) and its C before any reply of the exchange is read, so that a
- * game a stop cuts leaves a log that is never empty (docs/FAIRNESS.md,
- * item 24). */
+/* What the log holds so far written (and synced, a league's): its
+ * header (its seats, its place) and its C before any reply of the
+ * exchange is read, so that a game a stop cuts leaves a log that is
+ * never empty (docs/FAIRNESS.md, item 24). */
 static void synced(struct game_run *g)
 {
-	if (g->journal && !g->failed && journal_sync(g->journal, g->err))
+	if (g->journal && !g->failed && (g->match->config.durable ? journal_sync(g->journal, g->err)
+								   : journal_flush(g->journal, g->err)))
 		g->failed = true;
 }
 

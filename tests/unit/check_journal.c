@@ -17,7 +17,9 @@
 #include "base/json.h"
 #include "base/keys.h"
 #include "base/logread.h"
+#include "base/paths.h"
 #include "base/util.h"
+#include "manifest/run_manifest.h"
 #include "run_suite.h"
 
 static char err[ERR_LEN];
@@ -130,6 +132,55 @@ START_TEST(kat_signature_line)
 	fclose(f);
 	ck_assert_str_eq(text, expect);
 	unlink(path);
+	free(path);
+}
+END_TEST
+
+/* docs/FAIRNESS.md's known answer "run.*" (item 22): a play run's first
+ * record and a started record, sealed by the run's one writer with the
+ * example key, for the run id 00 01 ... 0f. */
+START_TEST(kat_run_seal)
+{
+	static const char expect[] =
+		"{\"seq\":0,\"type\":\"run\",\"format\":\"arena-run/1\",\"verb\":\"play\","
+		"\"id\":\"000102030405060708090a0b0c0d0e0f\",\"fairness\":7,\"game\":\"bolo\","
+		"\"players\":2,\"bots\":[\"a\",\"b\"]}\n"
+		"{\"seq\":1,\"prev\":\"dfc1f75537bf59326024fe27d59d4ecd2f53d939b9eaec4365d20e8e73a8578d\","
+		"\"type\":\"started\",\"games\":[1],\"commitments\":"
+		"[\"6f4f1b20f1b49861d624044bc8ce9c567533edecd1b2c1d0f59fa5d0407f8a2e\"]}\n"
+		"{\"seq\":2,\"prev\":\"66c98b76ccafa3ea4d7693695aa532d9b1d76c04bd80d35337149d5db8c4b029\","
+		"\"type\":\"signature\",\"key\":\"cd14b37f956e953194ff7fb73b3d81dcc561d61a7538094b7c3e1a643ee5f3aa\","
+		"\"sig\":\"54898b7fe8e47ce459c09e21cc46cffb12a6af13749a74c35be6d98cfaa2a56c"
+		"e70d104205bb85cd3178db420cb0ef27af470e5cf34c83574e27e2dabdf21d01\"}\n";
+	unsigned char seed[32];
+	struct referee_key key;
+	struct run_manifest m = {.key = &key};
+	char dir[] = "/tmp/check_journal_run_XXXXXX", *path, text[sizeof expect + 16] = "";
+	cJSON *header = cJSON_Parse("{\"type\":\"run\",\"format\":\"arena-run/1\",\"verb\":"
+				    "\"play\",\"id\":\"000102030405060708090a0b0c0d0e0f\","
+				    "\"fairness\":7,\"game\":\"bolo\",\"players\":2,"
+				    "\"bots\":[\"a\",\"b\"]}");
+	cJSON *started = cJSON_Parse("{\"type\":\"started\",\"games\":[1],\"commitments\":"
+				     "[\"6f4f1b20f1b49861d624044bc8ce9c567533edecd1b2c1d0f59fa5d0407f8a2e\"]}");
+	FILE *f;
+
+	for (int i = 0; i < 16; i++)
+		m.id[i] = (unsigned char)i;
+	for (int i = 0; i < 32; i++)
+		seed[i] = (unsigned char)(0x80 + i);
+	crypto_sign_seed_keypair(key.public_key, key.secret_key, seed);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_int_eq(run_manifest_start(&m, dir, header, err), 0);
+	ck_assert_int_eq(run_manifest_record(&m, started, err), 0);
+	ck_assert_int_eq(run_manifest_seal(&m, err), 0);
+	run_manifest_free(&m);
+	path = path_join(dir, "run.jsonl");
+	f = fopen(path, "r");
+	ck_assert_uint_eq(fread(text, 1, sizeof text - 1, f), strlen(expect));
+	fclose(f);
+	ck_assert_str_eq(text, expect);
+	unlink(path);
+	rmdir(dir);
 	free(path);
 }
 END_TEST
@@ -483,6 +534,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, records_are_chained);
 	tcase_add_test(tc, signature_message_layout);
 	tcase_add_test(tc, kat_signature_line);
+	tcase_add_test(tc, kat_run_seal);
 	tcase_add_test(tc, never_overwrites);
 	tcase_add_test(tc, full_disk_is_an_error);
 	tcase_add_test(tc, failed_write_leaves_whole_lines);
