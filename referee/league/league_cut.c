@@ -53,20 +53,6 @@ int league_cut_keep(struct run_manifest *m, const char *run_dir, long first, int
 	return rc;
 }
 
-/* The started record before line `before` of `log` that lists game
- * `first` (NULL: none). */
-static const cJSON *started_of(const struct game_log *log, size_t before, long first)
-{
-	const cJSON *g;
-
-	for (size_t i = before; i-- > 1;)
-		if (log->lines[i].type && !strcmp(log->lines[i].type, "started"))
-			cJSON_ArrayForEach(g, json_member(log->lines[i].json, "games"))
-				if (cJSON_IsNumber(g) && g->valuedouble == (double)first)
-					return log->lines[i].json;
-	return NULL;
-}
-
 /* Whether the cut record `r` of the set from `first` lists a log kept,
  * by the only name the run gives it (verify names any other). */
 static bool lists_a_log(const cJSON *r, long first, int players)
@@ -123,7 +109,7 @@ int league_cut_index(sqlite3 *db, const char *run_dir, long run, int players, ch
 		    !json_whole(cJSON_GetArrayItem(games, 0), 1, 1000000000L, &first) ||
 		    (revision < 7 && !lists_a_log(r, first, players)))
 			continue;
-		seated_versions(db, started_of(&log, i, first), players, versions);
+		seated_versions(db, run_manifest_started_of(&log, i, first), players, versions);
 		rc = league_db_add_cut(db, run, first, players, versions, err);
 	}
 	logread_free(&log);

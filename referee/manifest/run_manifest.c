@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/files.h"
+#include "base/json.h"
 #include "base/outdir.h"
 #include "base/util.h"
 #include "manifest_format.h"
@@ -136,6 +137,18 @@ int run_manifest_started_seated(struct run_manifest *m, long first, int count,
 	if (n)
 		add_seats(r, seats, n);
 	return run_manifest_record(m, r, err) || run_manifest_seal(m, err) ? -1 : 0;
+}
+
+const cJSON *run_manifest_started_of(const struct game_log *log, size_t before, long game)
+{
+	const cJSON *g;
+
+	for (size_t i = before; i-- > 1;)
+		if (log->lines[i].type && !strcmp(log->lines[i].type, "started"))
+			cJSON_ArrayForEach(g, json_member(log->lines[i].json, "games"))
+				if (cJSON_IsNumber(g) && g->valuedouble == (double)game)
+					return log->lines[i].json;
+	return NULL;
 }
 
 int run_manifest_finished_with(struct run_manifest *m, long game, cJSON *more,

@@ -45,6 +45,7 @@
 #include <stdint.h>
 
 #include "base/journal.h"
+#include "base/logread.h"
 #include "games/fair.h"
 #include "match/match_types.h"
 
@@ -100,6 +101,10 @@ struct run_manifest_seat {
  * err. */
 int run_manifest_started_seated(struct run_manifest *m, long first, int count,
 				const struct run_manifest_seat *seats, int n, char *err);
+
+/* The started record before line `before` of the run.jsonl `log` that
+ * lists game `game` (NULL: none): its C and (a league's) its seats. */
+const cJSON *run_manifest_started_of(const struct game_log *log, size_t before, long game);
 
 /* The "finished" record of game `game`, its log's SHA-256 read from the
  * folder (and copied to `sha256`, FILES_SHA256_HEX bytes, unless NULL),

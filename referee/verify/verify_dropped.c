@@ -9,20 +9,6 @@
 #include "base/util.h"
 #include "manifest/run_manifest.h"
 
-/* The started record before line `i` that lists game `game` (NULL:
- * none). */
-static const cJSON *started_of(const struct game_log *log, size_t i, double game)
-{
-	const cJSON *g;
-
-	while (i-- > 1)
-		if (log->lines[i].type && !strcmp(log->lines[i].type, "started"))
-			cJSON_ArrayForEach(g, json_member(log->lines[i].json, "games"))
-				if (cJSON_IsNumber(g) && g->valuedouble == game)
-					return log->lines[i].json;
-	return NULL;
-}
-
 /* Whether the version `v` ({"name","version","hash"}) is one `started`
  * seats, with files other than those it was seated with. */
 static bool seated_changed(const cJSON *started, const cJSON *v)
@@ -59,8 +45,8 @@ const char *verify_dropped_reason(const struct game_log *log, size_t i, long rev
 	    (reason && verb && !strcmp(verb, "sprt") && !strcmp(reason, RUN_DROPPED_VERDICT)))
 		return NULL;
 	if (reason && league && !strcmp(reason, RUN_DROPPED_FILES) && cJSON_IsArray(games) &&
-	    seated_changed(started_of(log, i, cJSON_GetArrayItem(games, 0) ?
-					 cJSON_GetArrayItem(games, 0)->valuedouble : 0),
+	    seated_changed(run_manifest_started_of(log, i, cJSON_GetArrayItem(games, 0) ?
+						   (long)cJSON_GetArrayItem(games, 0)->valuedouble : 0),
 			   json_member(r, "version")))
 		return NULL;
 	errorf(why, "line %zu: a dropped record without a reason verify can check: of "

@@ -25,15 +25,6 @@ for b in a b; do
 	expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$AS_PYTHON3 $TMP/$b/slow.py $TMP 300"
 done
 
-# until_logged RUN: waits (90 s at most) until game 1 of run RUN has its
-# header on disk: its set is in play.
-until_logged() {
-	for _ in $(seq 900); do
-		[ -s "$L/runs/$1/game-000001.jsonl" ] && return 0
-		sleep 0.1
-	done
-	return 1
-}
 # gone PID: waits (60 s at most) until the process has ended; its status.
 gone() {
 	for _ in $(seq 600); do
