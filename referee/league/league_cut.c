@@ -20,10 +20,25 @@
 #include "league/league_db_sql.h"
 #include "league/league_task.h"
 
+/* The whole lines of the log at `path` (0: none, or unread). */
+static long whole_lines(const char *path)
+{
+	struct game_log log;
+	char err[ERR_LEN];
+	long lines;
+
+	if (logread_load(path, &log, err))
+		return 0;
+	lines = log.count > log.ends_mid_line ? (long)log.count - log.ends_mid_line : 0;
+	logread_free(&log);
+	return lines;
+}
+
 int league_cut_keep(struct run_manifest *m, const char *run_dir, long first, int players,
 		    const char *c, char *err)
 {
 	char *aside = path_join(run_dir, OUTDIR_ASIDE), *logs[GAME_MAX_SEATS] = {0};
+	long lines[GAME_MAX_SEATS] = {0};
 	int rc = files_mkdirs(aside, err);
 
 	for (int k = 0; !rc && k < players; k++) {
@@ -39,14 +54,16 @@ int league_cut_keep(struct run_manifest *m, const char *run_dir, long first, int
 		 * (its disk full): listed now, not left unlisted. */
 		if (!stat(from, &st) && !st.st_size)
 			unlink(from);
-		if (!rename(from, to) || (errno == ENOENT && access(to, F_OK) == 0))
+		if (!rename(from, to) || (errno == ENOENT && access(to, F_OK) == 0)) {
 			logs[k] = outdir_play_log(OUTDIR_ASIDE, first + k);
+			lines[k] = whole_lines(to);
+		}
 		else if (errno != ENOENT)
 			rc = errorf(err, "cannot keep %s in %s: %s", from, aside, strerror(errno));
 		free(from);
 		free(to);
 	}
-	rc = rc ? rc : run_manifest_cut(m, first, players, c, logs, err);
+	rc = rc ? rc : run_manifest_cut(m, first, players, c, logs, lines, err);
 	for (int k = 0; k < players; k++)
 		free(logs[k]);
 	free(aside);

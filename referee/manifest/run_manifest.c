@@ -202,18 +202,21 @@ int run_manifest_dropped(struct run_manifest *m, long first, int count, const ch
 }
 
 int run_manifest_cut(struct run_manifest *m, long first, int count, const char *c,
-		     char *const *logs, char *err)
+		     char *const *logs, const long *lines, char *err)
 {
-	cJSON *r = cJSON_CreateObject(), *games, *names;
+	cJSON *r = cJSON_CreateObject(), *games, *names, *held;
 
 	cJSON_AddStringToObject(r, "type", "cut");
 	games = cJSON_AddArrayToObject(r, "games");
 	cJSON_AddStringToObject(r, "commitment", c);
 	names = cJSON_AddArrayToObject(r, "logs");
+	held = cJSON_AddArrayToObject(r, "lines");
 	for (int k = 0; k < count; k++) {
 		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)(first + k)));
 		cJSON_AddItemToArray(names, logs[k] ? cJSON_CreateString(logs[k])
 					   : cJSON_CreateNull());
+		cJSON_AddItemToArray(held, logs[k] ? cJSON_CreateNumber((double)lines[k])
+					  : cJSON_CreateNull());
 	}
 	return run_manifest_record(m, r, err);
 }

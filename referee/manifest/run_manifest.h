@@ -29,7 +29,7 @@
  *          and, for "files", "version":{"name","version","hash"} (games
  *          uncounted, no log kept: run_manifest_dropped())
  *   {"seq":N,"prev":"H","type":"cut","games":[N,...],"commitment":"H",
- *    "logs":["aborted/game-NNNNNN.jsonl" or null,...]}  (a league's set
+ *    "logs":["aborted/game-NNNNNN.jsonl" or null,...],"lines":[N or null,...]}  (a league's set
  *          cut by a stop: its logs kept in aborted/, null for a game that
  *          left none)
  *   {"seq":N,"prev":"H","type":"signature","key":"H","sig":"H"}
@@ -126,9 +126,10 @@ int run_manifest_dropped(struct run_manifest *m, long first, int count, const ch
 /* The "cut" record of the set of games first to first+count-1, started
  * with the commitment `c` (hex) and cut by a stop: logs[k] the name of
  * game first+k's log in the folder (OUTDIR_ASIDE/game-NNNNNN.jsonl), or
- * NULL when it left none.  0, or -1 with err. */
+ * NULL when it left none, and lines[k] the whole lines it holds (revision
+ * 7: verify refuses it shorter).  0, or -1 with err. */
 int run_manifest_cut(struct run_manifest *m, long first, int count, const char *c,
-		     char *const *logs, char *err);
+		     char *const *logs, const long *lines, char *err);
 
 /* run.jsonl signed so far and synced, before the bots of the set just
  * started move (docs/FAIRNESS.md, item 22): 0, or -1 with err. */

@@ -184,7 +184,8 @@ static char **unlisted_cut(struct verify_run *rc, char **unlisted, size_t *count
 		char *path = outdir_play_log(aside, g);
 
 		if (rc->games[g].cut == 1 &&
-		    verify_cut_log(path, g, rc->games[g].commitment, "run.jsonl", (int)revision,
+		    verify_cut_log(path, g, rc->games[g].commitment, "run.jsonl",
+				   revision < 7 ? 0 : rc->games[g].lines > 1 ? rc->games[g].lines : 1,
 				   why))
 			problems_add(rc->problems, path, "%s", why);
 		free(path);

@@ -117,6 +117,7 @@ static bool take_cut(struct verify_run *rc, const cJSON *r, size_t line, long re
 {
 	const cJSON *games = json_member(r, "games"), *logs = json_member(r, "logs"), *g;
 	const cJSON *log = logs ? logs->child : NULL;
+	const cJSON *held = json_member(r, "lines") ? json_member(r, "lines")->child : NULL;
 	const char *c = cJSON_GetStringValue(json_member(r, "commitment"));
 	bool any = false;
 
@@ -138,6 +139,8 @@ static bool take_cut(struct verify_run *rc, const cJSON *r, size_t line, long re
 				     "named %s: not the deal the run started", line,
 				     number_of(g), c, e->commitment);
 		e->cut = named ? 1 : 2;
+		e->lines = cJSON_IsNumber(held) ? (long)held->valuedouble : 0;
+		held = held ? held->next : NULL;
 		any = any || named;
 		log = log->next;
 	}

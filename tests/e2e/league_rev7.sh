@@ -91,6 +91,18 @@ expect_contains "$OUT" "$TMP/empty/$cut1: FAILED: empty: of revision 7, a cut lo
 	"a cut log emptied: verify refuses it"
 expect_contains "$OUT" "$want" "... the set still counted for each version it seated"
 
+# A cut log cut back to its header: fewer lines than its cut record lists.
+held=$("$PYTHON3" -c 'import json, sys
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r["type"] == "cut":
+        print(r["lines"][0])' "$L/runs/000003/run.jsonl")
+cp -r "$L" "$TMP/short"
+gzip -dcf "$L/$cut1" | head -n 1 >"$TMP/short/$cut1"
+expect_exit 1 "$REFEREE" verify "$TMP/short"
+expect_contains "$OUT" "$TMP/short/$cut1: FAILED: shorter than its records say: 1 whole lines, where run.jsonl lists it with $held (a log of game 1, cut by a stop)" \
+	"a cut log cut back to its header: verify refuses it"
+
 # --- item 25: a cut set relabelled dropped, signed again with the key -----------
 KEY=$(ls "$TMP"/unprivileged-data/arena/referee.key "$KEYDIR/referee.key" 2>/dev/null | head -1)
 line=$(grep -n '"type":"cut"' "$L/runs/000003/run.jsonl" | cut -d: -f1)
