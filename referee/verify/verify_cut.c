@@ -212,8 +212,7 @@ bool verify_cut_logs(const struct manifest_view *view, struct problems *problems
 			problems_add(problems, path, "the manifest lists a cut log "
 				     "outside the folder's games/");
 		else if (verify_cut_log(path, view->aborted_games[i],
-					view->aborted_commitments[i], "the manifest",
-					view->revision >= 7, why))
+					view->aborted_commitments[i], "the manifest", 0, why))
 			problems_add(problems, path, "%s", why);
 		free(path);
 	}
