@@ -15,15 +15,7 @@ league_as_user
 L=$TMP/league
 # Two bots that sleep 300 ms before each move, each in a folder of its
 # own: a set of them takes seconds, so a stop surely finds one in flight.
-for b in a b; do
-	mkdir "$TMP/$b"
-	cp "$ZOO/slow.py" "$ZOO/zoo.py" "$TMP/$b/"
-done
-chmod -R a+rX "$TMP/a" "$TMP/b"
-expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
-for b in a b; do
-	expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$AS_PYTHON3 $TMP/$b/slow.py $TMP 300"
-done
+slow_league 300
 
 # gone PID: waits (60 s at most) until the process has ended; its status.
 gone() {

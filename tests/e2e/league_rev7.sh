@@ -17,16 +17,7 @@ league_as_user
 L=$TMP/league
 # A bot that sleeps 100 ms before each move: a set takes seconds, so a
 # kill surely finds one in flight.
-mkdir "$TMP/a" "$TMP/b"
-for b in a b; do
-	cp "$ZOO/slow.py" "$ZOO/zoo.py" "$TMP/$b/"
-done
-chmod -R a+rX "$TMP/a" "$TMP/b"
-expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
-for b in a b; do
-	expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$AS_PYTHON3 $TMP/$b/slow.py $TMP 100"
-done
-KEY=
+slow_league 100
 # killed RUN: a run started and killed with kill -9 once its first set is
 # in play.
 killed() {

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "base/journal.h"
 #include "base/json.h"
 #include "base/keys.h"
@@ -102,6 +103,29 @@ START_TEST(signature_message_layout)
 }
 END_TEST
 
+/* The example key of docs/FAIRNESS.md's vectors: the seed 80 81 ... 9f. */
+static void example_key(struct referee_key *key)
+{
+	unsigned char seed[32];
+
+	for (int i = 0; i < 32; i++)
+		seed[i] = (unsigned char)(0x80 + i);
+	crypto_sign_seed_keypair(key->public_key, key->secret_key, seed);
+}
+
+/* The file at `path` holds exactly `expect`; then it is removed. */
+static void expect_file(const char *path, const char *expect)
+{
+	size_t len = 0;
+	char *text = files_read_all(path, &len);
+
+	ck_assert_ptr_nonnull(text);
+	ck_assert_uint_eq(len, strlen(expect));
+	ck_assert_str_eq(text, expect);
+	free(text);
+	unlink(path);
+}
+
 /* docs/FAIRNESS.md's known answer "sign.line": the signature line of a log
  * whose only line is the example line, signed with the example key. */
 START_TEST(kat_signature_line)
@@ -112,26 +136,19 @@ START_TEST(kat_signature_line)
 		"\"type\":\"signature\",\"key\":\"cd14b37f956e953194ff7fb73b3d81dcc561d61a7538094b7c3e1a643ee5f3aa\","
 		"\"sig\":\"973fc0f5c1f86b67b4988c5b68d150f8268d0508e31f791ad9cb1266a0940a69"
 		"62b387412fc14938abf3476d54131d29f7bf400fb3e2d0cd3eac0e8f60b69001\"}\n";
-	unsigned char game_id[16], seed[32];
+	unsigned char game_id[16];
 	struct referee_key key;
-	char *path = temp_path(), text[sizeof expect + 16] = "";
+	char *path = temp_path();
 	struct journal *j = journal_create(path, err);
-	FILE *f;
 
 	for (int i = 0; i < 16; i++)
 		game_id[i] = (unsigned char)i;
-	for (int i = 0; i < 32; i++)
-		seed[i] = (unsigned char)(0x80 + i);
-	crypto_sign_seed_keypair(key.public_key, key.secret_key, seed);
+	example_key(&key);
 	ck_assert_ptr_nonnull(j);
 	ck_assert_int_eq(journal_append(j, typed("header"), err), 0);
 	ck_assert_int_eq(journal_sign(j, &key, game_id, err), 0);
 	journal_free(j);
-	f = fopen(path, "r");
-	ck_assert_uint_eq(fread(text, 1, sizeof text - 1, f), strlen(expect));
-	fclose(f);
-	ck_assert_str_eq(text, expect);
-	unlink(path);
+	expect_file(path, expect);
 	free(path);
 }
 END_TEST
@@ -152,34 +169,26 @@ START_TEST(kat_run_seal)
 		"\"type\":\"signature\",\"key\":\"cd14b37f956e953194ff7fb73b3d81dcc561d61a7538094b7c3e1a643ee5f3aa\","
 		"\"sig\":\"54898b7fe8e47ce459c09e21cc46cffb12a6af13749a74c35be6d98cfaa2a56c"
 		"e70d104205bb85cd3178db420cb0ef27af470e5cf34c83574e27e2dabdf21d01\"}\n";
-	unsigned char seed[32];
 	struct referee_key key;
 	struct run_manifest m = {.key = &key};
-	char dir[] = "/tmp/check_journal_run_XXXXXX", *path, text[sizeof expect + 16] = "";
+	char dir[] = "/tmp/check_journal_run_XXXXXX", *path;
 	cJSON *header = cJSON_Parse("{\"type\":\"run\",\"format\":\"arena-run/1\",\"verb\":"
 				    "\"play\",\"id\":\"000102030405060708090a0b0c0d0e0f\","
 				    "\"fairness\":7,\"game\":\"bolo\",\"players\":2,"
 				    "\"bots\":[\"a\",\"b\"]}");
 	cJSON *started = cJSON_Parse("{\"type\":\"started\",\"games\":[1],\"commitments\":"
 				     "[\"6f4f1b20f1b49861d624044bc8ce9c567533edecd1b2c1d0f59fa5d0407f8a2e\"]}");
-	FILE *f;
 
 	for (int i = 0; i < 16; i++)
 		m.id[i] = (unsigned char)i;
-	for (int i = 0; i < 32; i++)
-		seed[i] = (unsigned char)(0x80 + i);
-	crypto_sign_seed_keypair(key.public_key, key.secret_key, seed);
+	example_key(&key);
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	ck_assert_int_eq(run_manifest_start(&m, dir, header, err), 0);
 	ck_assert_int_eq(run_manifest_record(&m, started, err), 0);
 	ck_assert_int_eq(run_manifest_seal(&m, err), 0);
 	run_manifest_free(&m);
 	path = path_join(dir, "run.jsonl");
-	f = fopen(path, "r");
-	ck_assert_uint_eq(fread(text, 1, sizeof text - 1, f), strlen(expect));
-	fclose(f);
-	ck_assert_str_eq(text, expect);
-	unlink(path);
+	expect_file(path, expect);
 	rmdir(dir);
 	free(path);
 }
