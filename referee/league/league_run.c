@@ -19,7 +19,6 @@
 #include "base/outdir.h"
 #include "base/util.h"
 #include "league/league_cut.h"
-#include "league/league_db.h"
 #include "league/league_opened.h"
 #include "league/league_pace.h"
 #include "league/league_pick.h"
@@ -214,14 +213,8 @@ static enum pool_next hand_out(void *state, int i, struct table_source_table *t)
 	 * the run's key is in the config, for every set. */
 	for (int s = 0; s < n; s++)
 		seated[s] = &st->opened.rating.versions[st->opened.active[seats[s]]];
-	if (league_task_started(&st->opened.manifest, games[0], sets, seated, n, st->err))
-		return POOL_ERROR;
-	/* The index's tasks, which a run closed after a kill holds against
-	 * its signed records (league_seal.h). */
-	for (int k = 0; k < sets; k++)
-		if (league_db_task(r->db, st->opened.number, games[k * n], "started", st->err))
-			return POOL_ERROR;
-	return POOL_TASK;
+	return league_task_started(&st->opened.manifest, r->db, st->opened.number, games[0], sets,
+				   seated, n, st->err) ? POOL_ERROR : POOL_TASK;
 }
 
 /* Sets between refits: as many as the workers' tasks hold, and at least

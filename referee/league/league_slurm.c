@@ -135,8 +135,8 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 
 		for (int s = 0; s < r->players; s++)
 			v[s] = &b->tasks[i].seats[s];
-		rc = league_task_started(&st->opened.manifest, b->tasks[i].first, b->tasks[i].sets, v,
-					 r->players, st->err);
+		rc = league_task_started(&st->opened.manifest, r->db, st->opened.number,
+					 b->tasks[i].first, b->tasks[i].sets, v, r->players, st->err);
 	}
 	return rc;
 }
