@@ -18,7 +18,7 @@
 /* The revision of the scheme the referee's logs follow, which each log's
  * header says ("fairness"), so that a log cannot pass for one of an
  * earlier revision that asked less of it. */
-#define FAIR_REVISION 6
+#define FAIR_REVISION 7
 
 /* H(P, key, msg): BLAKE2b, 32-byte output, personalization `personal`
  * (ASCII, at most 16 bytes) zero-padded to 16 bytes; key may be NULL/0. */

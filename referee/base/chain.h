@@ -102,7 +102,8 @@ bool chain_line_is(const struct chain_lines *l, size_t i, const char *type);
 cJSON *chain_line_json(const struct chain_lines *l, size_t i);
 
 /* Whether the lines of a run's file at `path` are chained one to the
- * next and signed (their last a signature line that holds, *signed_):
+ * next and signed (their last a signature line that holds and seals no
+ * started record, *signed_):
  * 0, or -1 with err, "PATH: line N: its chain is broken" or "PATH: "
  * and what chain_signature_check() says. */
 int chain_lines_check(const struct chain_lines *l, const char *path,

@@ -167,22 +167,40 @@ int journal_append(struct journal *journal, cJSON *record, char *err)
 	}
 	memcpy(journal->pending + journal->pending_len, line, len + 1);
 	journal->pending_len += len + 1;
-	if (journal->gzip ? journal->pending_len >= JOURNAL_GZIP_FLUSH_BYTES
-			  : journal->pending_len >= JOURNAL_FLUSH_BYTES ||
-			    now_ns() - journal->flushed_ns >= JOURNAL_FLUSH_NS)
+	/* A compressed log too at least every JOURNAL_FLUSH_NS, a member a
+	 * write: what a stop cuts keeps every line written before it
+	 * (docs/FAIRNESS-LEAGUE.md, item 24), as a plain log does. */
+	if (journal->pending_len >= (journal->gzip ? JOURNAL_GZIP_FLUSH_BYTES
+						   : JOURNAL_FLUSH_BYTES) ||
+	    now_ns() - journal->flushed_ns >= JOURNAL_FLUSH_NS)
 		rc = journal_flush(journal, err);
 	free(line);
 	return rc;
 }
 
-int journal_sign(struct journal *journal, const struct referee_key *key,
+int journal_sync(struct journal *journal, char *err)
+{
+	int rc = journal_flush(journal, err);
+
+	if (!rc && fdatasync(journal->fd))
+		rc = errorf(err, "cannot write log '%s': %s", journal->path, strerror(errno));
+	return rc;
+}
+
+int journal_seal(struct journal *journal, const struct referee_key *key,
 		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err)
 {
 	struct chain_owner owner = {CHAIN_LOG_TAG, id, FAIR_GAME_ID_BYTES};
-	int rc = journal_append(journal, chain_signature(&owner, &journal->chain, key), err);
 
-	if (!rc)
-		rc = journal_flush(journal, err);
+	return journal_append(journal, chain_signature(&owner, &journal->chain, key), err) ||
+	       journal_flush(journal, err) ? -1 : 0;
+}
+
+int journal_sign(struct journal *journal, const struct referee_key *key,
+		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err)
+{
+	int rc = journal_seal(journal, key, id, err);
+
 	if (close(journal->fd) && !rc)
 		rc = errorf(err, "cannot close log '%s': %s", journal->path,
 			    strerror(errno));

@@ -35,8 +35,8 @@ struct journal *journal_reopen(const char *path, size_t keep, const struct chain
 			       char *err);
 
 /* Writes the log gzip-compressed from here on: records are gathered
- * until a flush, 1 MiB of them or the signature, and each batch is one
- * gzip member.  Called before the first record of a log. */
+ * until a flush, 1 MiB of them, 50 ms or the signature, and each batch
+ * is one gzip member.  Called before the first record of a log. */
 void journal_compress(struct journal *journal);
 
 /* Writes `record` (consumed; its first member should be "type") as the
@@ -47,6 +47,19 @@ int journal_append(struct journal *journal, cJSON *record, char *err);
  * must be on disk before what comes next happens, or that a reader (a
  * report made during a run) must see.  0, or -1 with err. */
 int journal_flush(struct journal *journal, char *err);
+
+/* journal_flush(), then the file's data on disk (fdatasync), which a
+ * machine's crash does not take back (a kill takes back nothing
+ * written): a league's seals, and its logs' header and C before the
+ * exchange (docs/FAIRNESS-LEAGUE.md, items 22 and 24).  0, or -1 with err. */
+int journal_sync(struct journal *journal, char *err);
+
+/* Appends a signature record of the lines so far and writes them, the
+ * file left open for more: what a run's records say before its bots
+ * move, which no one without the key can then cut or change
+ * (docs/FAIRNESS-LEAGUE.md, item 22).  0, or -1 with err. */
+int journal_seal(struct journal *journal, const struct referee_key *key,
+		 const unsigned char id[FAIR_GAME_ID_BYTES], char *err);
 
 /* Appends the closing signature record and closes the file.  `id` is the
  * game's game_id (or a tournament manifest's id). */

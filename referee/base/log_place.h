@@ -1,5 +1,5 @@
 /*
- * The header's "place" (docs/LOGS.md; docs/FAIRNESS.md, item 18): where a
+ * The header's "place" (docs/LOGS.md; docs/FAIRNESS-LEAGUE.md, item 18): where a
  * game's log belongs, written by the referee into every log of a run
  * with records (a tournament's manifest, a play, sprt or league run's
  * run.jsonl) and covered by the log's chain and signature:

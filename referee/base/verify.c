@@ -357,7 +357,7 @@ static int check_refereed(struct verifier *v)
 	return 0;
 }
 
-/* The header's "fairness" (docs/FAIRNESS.md, item 19): absent in a log
+/* The header's "fairness" (docs/FAIRNESS-LEAGUE.md, item 19): absent in a log
  * of arena 0.5.0 and earlier, which did not say it; the revision this
  * referee writes in every later one, so that a log cannot pass for one
  * of an earlier revision, which asked less of it. */
@@ -374,10 +374,13 @@ static int check_revision(struct verifier *v)
 				    "revision of the scheme it follows", referee);
 		return 0;
 	}
-	if (!cJSON_IsNumber(revision) || revision->valuedouble != FAIR_REVISION)
-		return fail(v, 0, "\"fairness\" must be %d, the revision of the scheme "
-			    "this referee writes and reads", FAIR_REVISION);
-	v->revision = FAIR_REVISION;
+	/* Revision 7 changed no byte of a log but its header's number. */
+	if (!cJSON_IsNumber(revision) || (revision->valuedouble != FAIR_REVISION &&
+					  revision->valuedouble != FAIR_REVISION - 1))
+		return fail(v, 0, "\"fairness\" must be %d (or %d, a log of the revision "
+			    "before), the revision of the scheme this referee writes and reads",
+			    FAIR_REVISION, FAIR_REVISION - 1);
+	v->revision = (int)revision->valuedouble;
 	return 0;
 }
 
@@ -424,11 +427,10 @@ static int check_header(struct verifier *v, struct verify_summary *summary)
 	return check_set(v, summary) || check_place(v, summary) ? -1 : 0;
 }
 
-int verify_signature_line(const struct game_log *log,
+int verify_signature_line(const struct game_log *log, size_t last,
 			  const unsigned char id[FAIR_GAME_ID_BYTES],
 			  const unsigned char *trusted, char key_hex[65], char *why)
 {
-	size_t last = log->count - 1;
 	struct chain_end end = {.seq = last - 1};
 	struct chain_owner owner = {CHAIN_LOG_TAG, id, FAIR_GAME_ID_BYTES};
 	const char *key_text = logread_string(log, last, "key");
@@ -463,7 +465,7 @@ static int check_signature(struct verifier *v, const unsigned char *trusted,
 		return fail(v, last, "the log is incomplete: it does not end with "
 			    "a signature (the game did not finish, or the log "
 			    "was cut)");
-	if (verify_signature_line(v->log, v->game_id, trusted, summary->key_hex, why))
+	if (verify_signature_line(v->log, last, v->game_id, trusted, summary->key_hex, why))
 		return fail(v, last, "%s", why);
 	return 0;
 }

@@ -55,6 +55,7 @@ struct run_args {
 	char **words;                /* the options as given, for play-task */
 	int word_count;
 	int64_t shown;               /* now_ns() of the last progress line */
+	bool accept_loss;            /* --accept-loss (league_seal.h) */
 };
 
 /* How often a run on a terminal says how far it is. */
@@ -76,6 +77,7 @@ static const struct cmd_entry run_options_entry = {
 		{"run-games", required_argument, NULL, 'G'},
 		{"rest-interval", required_argument, NULL, 'R'},
 		{"trickle", required_argument, NULL, 't'},
+		{"accept-loss", no_argument, NULL, 'L'},
 		CLI_MATCH_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	},
@@ -112,6 +114,8 @@ static int run_options(struct run_args *a, int argc, char **argv, int operands)
 			a->key_file = optarg;
 		if (opt == 'T')
 			a->trusted_bots = true;
+		if (opt == 'L')
+			a->accept_loss = true;
 		if (opt == 'e' && strcmp(optarg, "local") && strcmp(optarg, "slurm"))
 			return fail("--engine takes local or slurm, not '%s'", optarg);
 		if (opt == 'e')
@@ -197,9 +201,12 @@ static int run_slurm(struct run_args *a, struct league_run_end *end, char *err)
 static int close_cut(struct run_args *a, const char *dir, const struct league_info *info,
 		     const struct referee_key *key, char *err)
 {
+	const struct league_closer closer = {.key = key, .accept_loss = a->accept_loss};
+
 	return league_slurm_settle(dir, a->run.db, info->rules->name, info->options,
 				   key->public_key, err) ||
-	       league_sync(dir, a->run.db, info->rules->name, info->players, key, err) ? -1 : 0;
+	       league_sync(dir, a->run.db, info->rules->name, info->players, &closer, err)
+	       ? -1 : 0;
 }
 
 /* After a run's error (a full disk): the run closed at once as the next

@@ -43,9 +43,13 @@ long league_check_live(const char *dir)
 	char *run = last > 0 ? league_run_dir(dir, last) : NULL;
 	char *path = run ? outdir_run_manifest(run) : NULL, err[ERR_LEN];
 	struct game_log log = {0};
-	bool closed = path && !logread_load(path, &log, err) && log.count &&
+	/* Closed by a signature that seals no started record: a seal after
+	 * one leaves the run open (docs/FAIRNESS-LEAGUE.md, item 22). */
+	bool closed = path && !logread_load(path, &log, err) && log.count > 1 &&
 		      log.lines[log.count - 1].type && !log.ends_mid_line &&
-		      !strcmp(log.lines[log.count - 1].type, "signature");
+		      !strcmp(log.lines[log.count - 1].type, "signature") &&
+		      !(log.lines[log.count - 2].type &&
+			!strcmp(log.lines[log.count - 2].type, "started"));
 
 	if (log.buffer)
 		logread_free(&log);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/files.h"
@@ -16,118 +17,117 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_db.h"
+#include "league/league_db_sql.h"
 #include "league/league_task.h"
+
+/* The whole lines of the log at `path` (0: none, or unread). */
+static long whole_lines(const char *path)
+{
+	struct game_log log;
+	char err[ERR_LEN];
+	long lines;
+
+	if (logread_load(path, &log, err))
+		return 0;
+	lines = log.count > log.ends_mid_line ? (long)log.count - log.ends_mid_line : 0;
+	logread_free(&log);
+	return lines;
+}
 
 int league_cut_keep(struct run_manifest *m, const char *run_dir, long first, int players,
 		    const char *c, char *err)
 {
 	char *aside = path_join(run_dir, OUTDIR_ASIDE), *logs[GAME_MAX_SEATS] = {0};
+	long lines[GAME_MAX_SEATS] = {0};
 	int rc = files_mkdirs(aside, err);
 
 	for (int k = 0; !rc && k < players; k++) {
 		char *from = outdir_play_log(run_dir, first + k);
 		char *to = outdir_play_log(aside, first + k);
 
-		/* A game the stop came before left no log: said so (null).  A
-		 * log already aside was moved by a run stopped before it could
-		 * list it (its disk full): listed now, not left unlisted. */
-		if (!rename(from, to) || (errno == ENOENT && access(to, F_OK) == 0))
+		struct stat st;
+
+		/* A game the stop came before left no log: said so (null), as
+		 * one whose log holds no byte (the stop came during hello,
+		 * before its header: removed, nothing lost).  A log already
+		 * aside was moved by a run stopped before it could list it
+		 * (its disk full): listed now, not left unlisted. */
+		if (!stat(from, &st) && !st.st_size)
+			unlink(from);
+		if (!rename(from, to) || (errno == ENOENT && access(to, F_OK) == 0)) {
 			logs[k] = outdir_play_log(OUTDIR_ASIDE, first + k);
+			lines[k] = whole_lines(to);
+		}
 		else if (errno != ENOENT)
 			rc = errorf(err, "cannot keep %s in %s: %s", from, aside, strerror(errno));
 		free(from);
 		free(to);
 	}
-	rc = rc ? rc : run_manifest_cut(m, first, players, c, logs, err);
+	rc = rc ? rc : run_manifest_cut(m, first, players, c, logs, lines, err);
 	for (int k = 0; k < players; k++)
 		free(logs[k]);
 	free(aside);
 	return rc;
 }
 
-/* The version of a cut log's seat `player` if the run seated it (`bots`,
- * its run.jsonl's "bots", NAME-vN each; a run.jsonl without them, any),
- * else 0: a program replaced during the run plays the set it cuts with
- * files that a version added after the run may hold, and the index must
- * not count the set for that version then when it did not before. */
-static long seated_version(sqlite3 *db, const cJSON *bots, const cJSON *player)
+/* Whether the cut record `r` of the set from `first` lists a log kept,
+ * by the only name the run gives it (verify names any other). */
+static bool lists_a_log(const cJSON *r, long first, int players)
 {
-	long id = league_task_log_version(db, player);
-	const cJSON *b;
-	char *label;
-	bool seated = false;
-
-	if (!id || !cJSON_IsArray(bots))
-		return id;
-	label = league_task_label(cJSON_GetStringValue(json_member(player, "name")),
-				  league_db_version_number(db, id));
-	cJSON_ArrayForEach(b, bots)
-		seated |= cJSON_IsString(b) && !strcmp(b->valuestring, label);
-	free(label);
-	return seated ? id : 0;
-}
-
-/* The versions of the set's seats (0: none known) from the headers of
- * the logs that the cut record `r` lists, the set's from `first`, among
- * the run's `bots`; false when the record lists no log. */
-static bool cut_versions(sqlite3 *db, const char *run_dir, const cJSON *bots,
-			 const cJSON *r, long first, int players, long *versions)
-{
-	const cJSON *logs = json_member(r, "logs");
 	bool any = false;
 
 	for (int k = 0; k < players; k++) {
-		char *name = outdir_play_log(OUTDIR_ASIDE, first + k), *path;
-		const char *listed = cJSON_GetStringValue(cJSON_GetArrayItem(logs, k));
-		struct game_log log;
-		char err[ERR_LEN];
-		const cJSON *p;
-		int s = 0;
+		char *name = outdir_play_log(OUTDIR_ASIDE, first + k);
+		const char *listed = cJSON_GetStringValue(cJSON_GetArrayItem(json_member(r, "logs"),
+									    k));
 
-		/* Only the name the run gives it: verify names any other. */
-		if (!listed || strcmp(listed, name)) {
-			free(name);
-			continue;
-		}
-		any = true;
-		path = path_join(run_dir, name);
+		any = any || (listed && !strcmp(listed, name));
 		free(name);
-		if (!logread_load(path, &log, err)) {
-			/* Game k of a set seats at s the set's seat s + k. */
-			cJSON_ArrayForEach(p, json_member(log.count ? log.lines[0].json : NULL,
-							  "players"))
-				if (s < players && !versions[(s++ + k) % players])
-					versions[(s - 1 + k) % players] =
-						seated_version(db, bots, p);
-			logread_free(&log);
-		}
-		free(path);
 	}
 	return any;
+}
+
+/* The versions the started record `started` seats (its "seats", signed
+ * before the set began: item 24 counts a cut set for each of them, whatever
+ * its logs hold), 0 for one the register does not have. */
+static void seated_versions(sqlite3 *db, const cJSON *started, int players, long *versions)
+{
+	const cJSON *seat;
+	int s = 0;
+
+	cJSON_ArrayForEach(seat, json_member(started, "seats"))
+		if (s < players)
+			versions[s++] = league_db_version_id(
+				db, cJSON_GetStringValue(json_member(seat, "name")),
+				cJSON_GetStringValue(json_member(seat, "hash")));
 }
 
 int league_cut_index(sqlite3 *db, const char *run_dir, long run, int players, char *err)
 {
 	char *path = outdir_run_manifest(run_dir);
 	struct game_log log;
+	long revision = 0;
 	int rc = 0;
 
 	if (logread_load(path, &log, err)) {
 		free(path);
 		return -1;
 	}
+	json_get_int(log.count ? log.lines[0].json : NULL, "fairness", 0, 1000, &revision);
 	for (size_t i = 1; !rc && i < log.count; i++) {
 		const cJSON *r = log.lines[i].json;
 		const cJSON *games = json_member(r, "games");
 		long versions[GAME_MAX_SEATS] = {0}, first;
 
+		/* Of revision 7 every set cut counts, whatever logs are left
+		 * of it (item 24); before, one that left none never began. */
 		if (!log.lines[i].type || strcmp(log.lines[i].type, "cut") ||
 		    cJSON_GetArraySize(games) != players ||
-		    !json_whole(cJSON_GetArrayItem(games, 0), 1, 1000000000L, &first))
+		    !json_whole(cJSON_GetArrayItem(games, 0), 1, 1000000000L, &first) ||
+		    (revision < 7 && !lists_a_log(r, first, players)))
 			continue;
-		if (cut_versions(db, run_dir, json_member(log.lines[0].json, "bots"), r,
-				 first, players, versions))
-			rc = league_db_add_cut(db, run, first, players, versions, err);
+		seated_versions(db, run_manifest_started_of(&log, i, first), players, versions);
+		rc = league_db_add_cut(db, run, first, players, versions, err);
 	}
 	logread_free(&log);
 	free(path);
@@ -151,6 +151,39 @@ static void add_count(const char *name, long number, long sets, void *ctx)
 	free(w->text);
 	w->text = more;
 	w->first = false;
+}
+
+/* The reasons of the sets dropped (item 25), in words: a static string
+ * made again at each call. */
+static const char *dropped_reasons(sqlite3 *db)
+{
+	static const char *const reasons[][2] = {
+		/* Revision 5 ended a cut set so; a Slurm run of revision 6
+		 * so ended a set it refused. */
+		{"dropped", "a revision-5 league's cut sets, or sets refused"},
+		{"dropped:" RUN_DROPPED_FILES, "a version's files changed"},
+		{"dropped:" RUN_DROPPED_REFUSED, "refused"},
+		{"dropped:" RUN_DROPPED_LOSS, "lost, closed with --accept-loss"},
+	};
+	static char text[256];
+	size_t len = 0;
+
+	text[0] = '\0';
+	for (size_t i = 0; i < sizeof reasons / sizeof *reasons; i++) {
+		long n = league_db_value(db, "SELECT COUNT(*) FROM tasks WHERE state = ?", "s",
+					 reasons[i][0]);
+
+		if (n <= 0 || len >= sizeof text)
+			continue;
+		/* The first said without its count, as before revision 7. */
+		if (i)
+			snprintf(text + len, sizeof text - len, "%s%s: %ld", len ? "; " : "",
+				 reasons[i][1], n);
+		else
+			snprintf(text + len, sizeof text - len, "%s", reasons[i][1]);
+		len = strlen(text);
+	}
+	return text;
 }
 
 char *league_cut_text(sqlite3 *db)
@@ -177,11 +210,9 @@ char *league_cut_text(sqlite3 *db)
 	}
 	if (c.dropped <= 0)
 		return text;
-	/* Revision 5 ended a cut set so; a Slurm run still so ends a set it
-	 * refuses. */
-	w.text = xasprintf("%s; %ld set%s dropped uncounted, %s logs removed (a revision-5 "
-			   "league's cut sets, or sets refused)", text, c.dropped,
-			   c.dropped == 1 ? "" : "s", c.dropped == 1 ? "its" : "their");
+	w.text = xasprintf("%s; %ld set%s dropped uncounted, %s logs removed (%s)", text,
+			   c.dropped, c.dropped == 1 ? "" : "s", c.dropped == 1 ? "its" : "their",
+			   dropped_reasons(db));
 	free(text);
 	return w.text;
 }

@@ -1,6 +1,6 @@
 /*
  * A league's sets cut by a stop (docs/LEAGUE.md, "Sets cut by a stop";
- * docs/FAIRNESS.md, item 16): a duplicate set that Ctrl-C, SIGTERM, a
+ * docs/FAIRNESS-LEAGUE.md, item 16): a duplicate set that Ctrl-C, SIGTERM, a
  * kill -9 (closed by the next run) or a Slurm cancel cut keeps its logs,
  * moved into the run's folder's aborted/ under the names they had, and
  * run.jsonl lists it by a "cut" record with the commitment C it was

@@ -238,14 +238,24 @@ int league_db_open_run(sqlite3 *db, long run, char *err)
 	return run_write(db, "INSERT INTO runs VALUES(?, 0)", run, -1, err);
 }
 
+/* A closed run's tasks handed out, which its signed records now list
+ * (league_seal.h), removed: the index then holds what a rebuild makes. */
+static int settle_tasks(sqlite3 *db, long run, char *err)
+{
+	return run_write(db, "DELETE FROM tasks WHERE run = ? AND state = 'started'", run, -1,
+			 err);
+}
+
 int league_db_close_run(sqlite3 *db, long run, char *err)
 {
-	return run_write(db, "UPDATE runs SET closed = 1 WHERE id = ?", run, -1, err);
+	return run_write(db, "UPDATE runs SET closed = 1 WHERE id = ?", run, -1, err) ||
+	       settle_tasks(db, run, err) ? -1 : 0;
 }
 
 int league_db_put_run(sqlite3 *db, long run, bool closed, char *err)
 {
-	return run_write(db, "INSERT OR REPLACE INTO runs VALUES(?, ?)", run, closed, err);
+	return run_write(db, "INSERT OR REPLACE INTO runs VALUES(?, ?)", run, closed, err) ||
+	       (closed && settle_tasks(db, run, err)) ? -1 : 0;
 }
 
 int league_db_task(sqlite3 *db, long run, long first, const char *state, char *err)

@@ -283,4 +283,7 @@ int league_db_compare(sqlite3 *db, const char *path, league_db_difference_fn *ea
  * no game's row. */
 int league_db_compare_register(sqlite3 *db, const char *path, league_db_difference_fn *each,
 			       void *ctx, char *err);
+/* The same for the sets cut and their seats' versions only. */
+int league_db_compare_cuts(sqlite3 *db, const char *path, league_db_difference_fn *each,
+			   void *ctx, char *err);
 #endif

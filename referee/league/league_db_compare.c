@@ -16,8 +16,10 @@
 #define VERSIONS(db) "SELECT name, number, hash, command, dir, workdir, readable" \
 	" FROM " db ".versions"
 
-/* The checks of the versions, retired bots and seasons, first. */
+/* The checks of the versions, retired bots and seasons, first; the cut
+ * sets' last. */
 #define REGISTER_CHECKS 6
+#define CUT_CHECKS 2
 
 /* What must be the same in the index made from the logs (main) and the
  * one on disk (d), each way: the rows of each query are differences. */
@@ -63,9 +65,9 @@ static int differ(sqlite3 *db, const char *sql, enum league_db_difference kind,
 	return 0;
 }
 
-/* The first `count` checks (each way) of `db` against the index file
+/* Checks `from` to `to` - 1 (each way) of `db` against the index file
  * `path`, then it detached. */
-static int compare(sqlite3 *db, const char *path, size_t count,
+static int compare(sqlite3 *db, const char *path, size_t from, size_t to,
 		   league_db_difference_fn *each, void *ctx, char *err)
 {
 	sqlite3_stmt *st;
@@ -79,7 +81,7 @@ static int compare(sqlite3 *db, const char *path, size_t count,
 	else
 		rc = 0;
 	sqlite3_finalize(st);
-	for (size_t i = 0; rc == 0 && i < count; i++)
+	for (size_t i = from; rc == 0 && i < to; i++)
 		rc = differ(db, checks[i].sql, checks[i].kind, each, ctx, err);
 	sqlite3_exec(db, "DETACH DATABASE d", NULL, NULL, NULL);
 	return rc;
@@ -88,12 +90,20 @@ static int compare(sqlite3 *db, const char *path, size_t count,
 int league_db_compare(sqlite3 *db, const char *path, league_db_difference_fn *each,
 		      void *ctx, char *err)
 {
-	return compare(db, path, sizeof checks / sizeof *checks, each, ctx, err);
+	return compare(db, path, 0, sizeof checks / sizeof *checks, each, ctx, err);
 }
 
 int league_db_compare_register(sqlite3 *db, const char *path, league_db_difference_fn *each,
 			       void *ctx, char *err)
 {
 	/* The register's checks come before the games'. */
-	return compare(db, path, REGISTER_CHECKS, each, ctx, err);
+	return compare(db, path, 0, REGISTER_CHECKS, each, ctx, err);
+}
+
+int league_db_compare_cuts(sqlite3 *db, const char *path, league_db_difference_fn *each,
+			   void *ctx, char *err)
+{
+	size_t all = sizeof checks / sizeof *checks;
+
+	return compare(db, path, all - CUT_CHECKS, all, each, ctx, err);
 }

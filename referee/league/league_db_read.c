@@ -43,7 +43,8 @@ void league_db_counts(sqlite3 *db, struct league_counts *c)
 	c->sets = league_db_value(db, "SELECT COUNT(DISTINCT run * 1000000000 + first) "
 				   "FROM games", "");
 	c->cut = league_db_value(db, "SELECT COUNT(*) FROM cut", "");
-	c->dropped = league_db_value(db, "SELECT COUNT(*) FROM tasks WHERE state = 'dropped'", "");
+	c->dropped = league_db_value(db, "SELECT COUNT(*) FROM tasks WHERE state LIKE 'dropped%'",
+				     "");
 }
 
 int league_db_cut_each(sqlite3 *db, bool by_version, league_db_cut_fn *each, void *ctx)

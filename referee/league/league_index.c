@@ -20,6 +20,7 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_check.h"
+#include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_register.h"
 #include "league/league_seats.h"
@@ -175,7 +176,7 @@ static int take_finished(struct check *c, const char *run_dir, long run,
 }
 
 /* That a closed run's run.jsonl is signed with the league's one key
- * (docs/FAIRNESS.md, item 23): 0, or -1 with err naming both. */
+ * (docs/FAIRNESS-LEAGUE.md, item 23): 0, or -1 with err naming both. */
 static int check_key(const struct check *c, const struct chain_lines *l, const char *path,
 		     char *err)
 {
@@ -221,6 +222,18 @@ static int read_run(struct check *c, long run, char *err)
 	}
 	free(run_dir);
 	free(path);
+	return rc;
+}
+
+/* The sets that closed run `run`'s run.jsonl lists cut, with the
+ * versions its started records seat, into c->mem (item 27: what the
+ * index counts cut is checked as its games are).  0, or -1 with err. */
+static int index_cuts(struct check *c, long run, char *err)
+{
+	char *run_dir = league_run_dir(c->dir, run);
+	int rc = league_cut_index(c->mem, run_dir, run, c->info->players, err);
+
+	free(run_dir);
 	return rc;
 }
 
@@ -309,8 +322,12 @@ static int look(struct check *c, sqlite3 *db, const char *path, char *err)
 	}
 	for (long run = 1; !rc && run < c->run_count; run++)
 		rc = read_run(c, run, err);
+	for (long run = 1; !rc && run < c->run_count; run++)
+		rc = c->runs[run] == RUN_CLOSED ? index_cuts(c, run, err) : 0;
 	if (!rc)
 		rc = league_db_compare_register(c->mem, path, league_check_differ, &said, err);
+	if (!rc)
+		rc = league_db_compare_cuts(c->mem, path, league_check_differ, &said, err);
 	if (!rc)
 		compare_games(c, path);
 	return rc;

@@ -82,7 +82,7 @@ static void check_line(struct league_register *r, const struct league_info *info
 	else if (!strcmp(type, "signature") && !signs(r, j, id))
 		snprintf(r->broken, ERR_LEN, "line %ld: its signature does not check: "
 			 "the lines before it are not the ones it signed", seq + 1);
-	/* One key (docs/FAIRNESS.md, item 23): the league's, that signed
+	/* One key (docs/FAIRNESS-LEAGUE.md, item 23): the league's, that signed
 	 * its first lines. */
 	else if (!strcmp(type, "signature") && strchr(r->keys, ','))
 		snprintf(r->broken, ERR_LEN, "line %ld: signed by key %.64s, not the "

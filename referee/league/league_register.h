@@ -1,5 +1,5 @@
 /*
- * A league's register, DIR/register.jsonl (docs/FAIRNESS.md, "The
+ * A league's register, DIR/register.jsonl (docs/FAIRNESS-LEAGUE.md, "The
  * league's register"; docs/LEAGUE.md, "The folder"): what the league is
  * and who plays in it, hash-chained and signed as a run's manifest is,
  * so that the index and the ladder rest on signed records.  Each line
@@ -85,7 +85,7 @@ int league_register_load(const char *dir, const struct league_info *info, sqlite
  * runs' run.jsonl is made with one key, `trusted_key` when not NULL; each
  * problem added to `problems`, and what it is
  * said in `said` (`len` bytes).  Whether the register is whole (a revision-5 register is). */
-/* The league's one key (docs/FAIRNESS.md, item 23), in hex: its
+/* The league's one key (docs/FAIRNESS-LEAGUE.md, item 23), in hex: its
  * register's, whole and signed, to which every other signature of its
  * folder is held; "" when it has none (a league of revision 5, or a
  * register found broken, which its readers refuse on their own). */

@@ -213,8 +213,8 @@ static enum pool_next hand_out(void *state, int i, struct table_source_table *t)
 	 * the run's key is in the config, for every set. */
 	for (int s = 0; s < n; s++)
 		seated[s] = &st->opened.rating.versions[st->opened.active[seats[s]]];
-	return league_task_started(&st->opened.manifest, games[0], sets, seated, n, st->err)
-	       ? POOL_ERROR : POOL_TASK;
+	return league_task_started(&st->opened.manifest, r->db, st->opened.number, games[0], sets,
+				   seated, n, st->err) ? POOL_ERROR : POOL_TASK;
 }
 
 /* Sets between refits: as many as the workers' tasks hold, and at least
@@ -316,13 +316,16 @@ static bool set_has_log(const struct state *st, long first)
 
 /* The sets of worker i's task not played from its current one on, which
  * the worker refused before their first game (no log), listed as
- * dropped: 0, or -1 with st->err. */
-static int drop_sets(struct state *st, int i)
+ * dropped for the files of `changed`, now `now`: 0, or -1 with st->err. */
+static int drop_sets(struct state *st, int i, const struct league_version *changed,
+		     const char *now)
 {
 	int n = st->run->players;
+	struct run_manifest_seat seat = {changed->name, changed->number, now};
 
 	for (long first = st->first[i]; first && st->left[i] >= 0; st->left[i]--, first += n)
-		if (run_manifest_dropped(&st->opened.manifest, first, n, st->err))
+		if (run_manifest_dropped(&st->opened.manifest, first, n, RUN_DROPPED_FILES, &seat,
+					 st->err))
 			return -1;
 	return 0;
 }
@@ -335,18 +338,18 @@ static int take_changed(struct state *st, int i, const char *line)
 	long first;
 	int seat, at = 0;
 	char now[65];
+	const struct league_version *changed;
 
 	if (sscanf(line, "X %ld %d %64[0-9a-f]%n", &first, &seat, now, &at) != 3 || !at ||
 	    line[at] || seat < 0 || seat >= st->run->players || first != st->first[i])
 		return errorf(st->err, "a worker's report is cut short: %.80s", line);
-	league_stale_found(st->run->dir,
-			   &st->opened.rating.versions[st->opened.active[st->seats[i][seat]]], now,
-			   st->opened.number);
+	changed = &st->opened.rating.versions[st->opened.active[st->seats[i][seat]]];
+	league_stale_found(st->run->dir, changed, now, st->opened.number);
 	st->files_changed = true;
 	/* Found after the set: its logs kept, as a stop's cut set's. */
 	if (set_has_log(st, first) && cut_set(st, i))
 		return -1;
-	return drop_sets(st, i);
+	return drop_sets(st, i, changed, now);
 }
 
 /* The league source's line(): one line from worker i, 0 or -1 with
@@ -455,6 +458,7 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	 * C before the set starts. */
 	randombytes_buf(deal_key, sizeof deal_key);
 	r.config.deal_key = deal_key;
+	r.config.durable = true;
 	r.config.place = &st.opened.place.place;  /* filled in by league_opened_begin() */
 	run_loop_begin(&st.loop);
 	league_opened_init(&st.opened);

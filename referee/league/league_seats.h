@@ -1,5 +1,5 @@
 /*
- * The register held to the runs (docs/FAIRNESS.md, item 26): the versions
+ * The register held to the runs (docs/FAIRNESS-LEAGUE.md, item 26): the versions
  * a league run seats are, each, the newest of its bot and not retired in
  * the register's state that the run's "register" record names, so that a
  * register rewritten with the key (a bot retired before a run that seated

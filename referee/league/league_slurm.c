@@ -135,8 +135,8 @@ static int make_batch(struct state *st, struct league_slurm_batch *b)
 
 		for (int s = 0; s < r->players; s++)
 			v[s] = &b->tasks[i].seats[s];
-		rc = league_task_started(&st->opened.manifest, b->tasks[i].first, b->tasks[i].sets, v,
-					 r->players, st->err);
+		rc = league_task_started(&st->opened.manifest, r->db, st->opened.number,
+					 b->tasks[i].first, b->tasks[i].sets, v, r->players, st->err);
 	}
 	return rc;
 }
@@ -177,7 +177,8 @@ static int drop_set(struct state *st, long first, const char *why)
 	league_slurm_remove_set(st->opened.run_dir, first, n);
 	if (!stopped())
 		st->refused += n;
-	return run_manifest_dropped(&st->opened.manifest, first, n, st->err);
+	return run_manifest_dropped(&st->opened.manifest, first, n, RUN_DROPPED_REFUSED, NULL,
+				    st->err);
 }
 
 /* Whether a task of batch `b` has a version whose files changed (said

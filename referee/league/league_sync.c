@@ -18,6 +18,7 @@
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "league/league_register.h"
+#include "league/league_seal.h"
 #include "league/league_task.h"
 #include "manifest/run_manifest.h"
 
@@ -28,6 +29,7 @@ struct run_view {
 	char *dropped;         /* by game: 1 when listed dropped or cut */
 	char (*sha)[65];       /* the finished record's SHA-256 */
 	char (*c)[65];         /* the started record's C ("": none) */
+	const char **why;      /* a dropped record's reason (NULL: none) */
 	bool signed_;
 };
 
@@ -37,6 +39,7 @@ static void view_free(struct run_view *v)
 	free(v->dropped);
 	free(v->sha);
 	free(v->c);
+	free(v->why);
 }
 
 /* Reads the records of `log` (run.jsonl) into `v`. */
@@ -47,18 +50,23 @@ static void view_read(const struct game_log *log, struct run_view *v)
 		const cJSON *r = log->lines[i].json, *g;
 		const char *type = log->lines[i].type ? log->lines[i].type : "";
 
-		if (!strcmp(type, "started"))
+		/* A dropped record's games: started, or lost (item 22). */
+		if (!strcmp(type, "started") || !strcmp(type, "dropped"))
 			cJSON_ArrayForEach(g, json_member(r, "games"))
 				if (cJSON_IsNumber(g) && g->valuedouble > (double)v->count &&
 				    g->valuedouble < 1e9)
 					v->count = (long)g->valuedouble;
-		if (!strcmp(type, "signature"))
-			v->signed_ = !log->ends_mid_line;
+		/* Its last line, sealing no started record (item 22). */
+		if (!strcmp(type, "signature") && i + 1 == log->count)
+			v->signed_ = !log->ends_mid_line && !(log->lines[i - 1].type &&
+							      !strcmp(log->lines[i - 1].type,
+								      "started"));
 	}
 	v->finished = xcalloc((size_t)v->count + 1, 1);
 	v->dropped = xcalloc((size_t)v->count + 1, 1);
 	v->sha = xcalloc((size_t)v->count + 1, sizeof *v->sha);
 	v->c = xcalloc((size_t)v->count + 1, sizeof *v->c);
+	v->why = xcalloc((size_t)v->count + 1, sizeof *v->why);
 	for (size_t i = 1; i < log->count; i++) {
 		const cJSON *r = log->lines[i].json, *g, *c;
 		const char *sha = cJSON_GetStringValue(json_member(r, "sha256"));
@@ -69,10 +77,14 @@ static void view_read(const struct game_log *log, struct run_view *v)
 		if (!strcmp(type, "dropped") || !strcmp(type, "cut"))
 			cJSON_ArrayForEach(g, json_member(r, "games"))
 				if (cJSON_IsNumber(g) && g->valuedouble >= 1 &&
-				    g->valuedouble <= (double)v->count)
+				    g->valuedouble <= (double)v->count) {
 					v->dropped[(long)g->valuedouble] = *type == 'c' ? 2 : 1;
+					v->why[(long)g->valuedouble] = cJSON_GetStringValue(
+						json_member(r, "reason"));
+				}
 		c = json_member(r, "commitments") ? json_member(r, "commitments")->child : NULL;
-		if (!strcmp(type, "started"))
+		/* A dropped record's games: started, or lost (item 22). */
+		if (!strcmp(type, "started") || !strcmp(type, "dropped"))
 			cJSON_ArrayForEach(g, json_member(r, "games")) {
 				if (cJSON_IsNumber(g) && g->valuedouble >= 1 &&
 				    g->valuedouble <= (double)v->count && cJSON_IsString(c))
@@ -111,9 +123,10 @@ static bool log_whole(const char *path)
  * listed it, then could not sign) is not listed again.  0, or -1 with
  * err. */
 static int close_run(const char *run_dir, const struct game_log *log,
-		     struct run_view *v, int players, const struct referee_key *key,
+		     struct run_view *v, int players, const struct league_closer *closer,
 		     char *err)
 {
+	long final, lost = league_seal_lost(closer->db, closer->run, v->count, &final);
 	size_t lines = log->count - (log->ends_mid_line ? 1 : 0);
 	const struct log_line *last;
 	struct chain_end end = {.seq = lines - 1};
@@ -124,6 +137,13 @@ static int close_run(const char *run_dir, const struct game_log *log,
 
 	if (!lines || !id || hex_decode_exact(run_id, sizeof run_id, id))
 		return errorf(err, "%s/run.jsonl: not a run's manifest", run_dir);
+	if (lost && !closer->accept_loss)
+		return errorf(err, "%s/run.jsonl: the index handed out the sets from game %ld to "
+			      "game %ld, which its signed records do not list: cut from them after "
+			      "the run was stopped, and their logs gone; the run is not closed. "
+			      "'referee league run --accept-loss' closes it, listing them dropped "
+			      "for that reason, which verify counts", run_dir, lost,
+			      final + players - 1);
 	last = &log->lines[lines - 1];
 	chain_take(&end, last->bytes, last->len);
 	if (run_manifest_reopen(&m, log->path, run_id,
@@ -149,7 +169,9 @@ static int close_run(const char *run_dir, const struct game_log *log,
 		if (!whole)
 			rc = league_cut_keep(&m, run_dir, first, players, v->c[first], err);
 	}
-	rc = rc ? rc : run_manifest_sign(&m, key, err);
+	for (long first = v->count + 1; lost && !rc && first <= final; first += players)
+		rc = run_manifest_dropped(&m, first, players, RUN_DROPPED_LOSS, NULL, err);
+	rc = rc ? rc : run_manifest_sign(&m, closer->key, err);
 	run_manifest_free(&m);
 	return rc;
 }
@@ -206,10 +228,31 @@ static int enter_game(sqlite3 *db, const char *run_dir, long run, long game,
 	return rc;
 }
 
+/* Reads run.jsonl at `path` into `log` and `v`: 0, or -1 with err. */
+static int view_load(const char *path, struct game_log *log, struct run_view *v, char *err)
+{
+	if (logread_load(path, log, err))
+		return -1;
+	view_read(log, v);
+	return 0;
+}
+
+/* The same again, after the run was closed: 0, or -1 with err. */
+static int view_reload(const char *path, struct game_log *log, struct run_view *v, char *err)
+{
+	logread_free(log);
+	view_free(v);
+	memset(log, 0, sizeof *log);
+	memset(v, 0, sizeof *v);
+	return view_load(path, log, v, err);
+}
+
 /* Closes (with a key) and enters run `run`: 0, or -1 with err. */
 static int sync_run(const char *dir, sqlite3 *db, long run, const char *game,
-		    int players, const struct referee_key *key, char *err)
+		    int players, const struct league_closer *closer, char *err)
 {
+	const struct league_closer this_run = {closer ? closer->key : NULL, db, run,
+					       closer && closer->accept_loss};
 	char *run_dir = league_run_dir(dir, run), *path = outdir_run_manifest(run_dir);
 	struct game_log log;
 	struct run_view v;
@@ -222,17 +265,20 @@ static int sync_run(const char *dir, sqlite3 *db, long run, const char *game,
 		free(path);
 		return 0;
 	}
-	if (logread_load(path, &log, err)) {
+	/* What follows its last seal is not taken on trust (item 22). */
+	if ((closer && league_seal_trim(path, closer->key, err)) ||
+	    view_load(path, &log, &v, err)) {
 		free(run_dir);
 		free(path);
 		return -1;
 	}
-	view_read(&log, &v);
 	g = log.count ? logread_string(&log, 0, "game") : NULL;
 	if (!g || strcmp(g, game))
 		errorf(err, "%s: a run of %s, not of the league's %s", path,
 		       g ? g : "nothing", game);
-	else if (!v.signed_ && key && close_run(run_dir, &log, &v, players, key, err))
+	else if (!v.signed_ && closer && close_run(run_dir, &log, &v, players, &this_run, err))
+		;
+	else if (!v.signed_ && closer && view_reload(path, &log, &v, err))
 		;
 	else {
 		rc = league_db_begin(db, err);
@@ -251,10 +297,16 @@ static int sync_run(const char *dir, sqlite3 *db, long run, const char *game,
 		/* A revision-5 league's cut sets were dropped, their logs
 		 * removed: counted apart. */
 		for (long n = 1; !rc && n <= v.count; n += players)
-			if (v.dropped[n] == 1)
-				rc = league_db_task(db, run, n, "dropped", err);
+			if (v.dropped[n] == 1) {
+				/* Of revision 7, with its reason (item 25). */
+				char *state = v.why[n] ? xasprintf("dropped:%s", v.why[n])
+						       : xstrdup("dropped");
+
+				rc = league_db_task(db, run, n, state, err);
+				free(state);
+			}
 		rc = rc ? rc : league_cut_index(db, run_dir, run, players, err);
-		rc = rc ? rc : league_db_put_run(db, run, v.signed_ || key, err);
+		rc = rc ? rc : league_db_put_run(db, run, v.signed_ || closer, err);
 		rc = league_db_end(db, rc, err);
 	}
 	logread_free(&log);
@@ -265,7 +317,7 @@ static int sync_run(const char *dir, sqlite3 *db, long run, const char *game,
 }
 
 int league_sync(const char *dir, sqlite3 *db, const char *game, int players,
-		const struct referee_key *key, char *err)
+		const struct league_closer *closer, char *err)
 {
 	long next = league_next_run(dir);
 
@@ -275,7 +327,7 @@ int league_sync(const char *dir, sqlite3 *db, const char *game, int players,
 
 		free(run_dir);
 		if (there && !league_db_run_closed(db, run) &&
-		    sync_run(dir, db, run, game, players, key, err))
+		    sync_run(dir, db, run, game, players, closer, err))
 			return -1;
 	}
 	return 0;

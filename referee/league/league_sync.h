@@ -17,17 +17,28 @@
 #define ARENA_LEAGUE_SYNC_H
 
 #include <sqlite3.h>
+#include <stdbool.h>
 
 #include "base/keys.h"
 #include "league/league_folder.h"
 
+/* Who closes a stopped run: with its key, and whether the organiser
+ * accepts that sets the index handed out are lost (--accept-loss,
+ * league_seal.h); `db` and `run` are filled in for each run. */
+struct league_closer {
+	const struct referee_key *key;
+	sqlite3 *db;
+	long run;
+	bool accept_loss;
+};
+
 /* Closes every run of the folder that the index does not hold as
- * closed (with `key`; NULL: none is closed, their finished games are
- * entered all the same) and enters the games the index lacks, a run at
- * a time, each in one transaction.  `game` is the league's, `players`
+ * closed (as `closer` says; NULL: none is closed, their finished games
+ * are entered all the same) and enters the games the index lacks, a run
+ * at a time, each in one transaction.  `game` is the league's, `players`
  * its players a game.  0, or -1 with err. */
 int league_sync(const char *dir, sqlite3 *db, const char *game, int players,
-		const struct referee_key *key, char *err);
+		const struct league_closer *closer, char *err);
 
 /* `league rebuild`: the index of league `dir` (read as `info`) removed
  * and made afresh from its register and its logs, by the caller that

@@ -32,14 +32,18 @@ struct match_entrant league_task_entrant(const char *dir, const struct league_ve
 	return e;
 }
 
-int league_task_started(struct run_manifest *m, long first, int sets,
+int league_task_started(struct run_manifest *m, sqlite3 *db, long run, long first, int sets,
 			const struct league_version *const *v, int n, char *err)
 {
 	struct run_manifest_seat seats[GAME_MAX_SEATS];
+	int rc;
 
 	for (int s = 0; s < n; s++)
 		seats[s] = (struct run_manifest_seat){v[s]->name, v[s]->number, v[s]->hash};
-	return run_manifest_started_seated(m, first, sets * n, seats, n, err);
+	rc = run_manifest_started_seated(m, first, sets * n, seats, n, err);
+	for (int k = 0; !rc && k < sets; k++)
+		rc = league_db_task(db, run, first + (long)k * n, "started", err);
+	return rc;
 }
 
 int league_task_play_set(const struct match_config *config, const char *run_dir,
@@ -259,6 +263,8 @@ int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long nu
 	/* The register's state the run begins under, signed with the run. */
 	cJSON *state = rc ? NULL : league_register_state(dir);
 
+	/* Its seals on disk whatever comes (docs/FAIRNESS-LEAGUE.md, item 22). */
+	m->durable = true;
 	if (state)
 		rc = run_manifest_record(m, state, err);
 

@@ -60,9 +60,11 @@ int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long nu
 		      int players, struct run_manifest *m, char *err);
 
 /* The "started" record of a task's `sets` sets from game `first`, each
- * set's C and its `n` seats' versions `v` (run_manifest_started_seated()):
- * 0, or -1 with err. */
-int league_task_started(struct run_manifest *m, long first, int sets,
+ * set's C and its `n` seats' versions `v` (run_manifest_started_seated()),
+ * then each set entered in the tasks of run `run` in the index `db`, which
+ * a run closed after a kill holds against its signed records
+ * (league_seal.h): 0, or -1 with err. */
+int league_task_started(struct run_manifest *m, sqlite3 *db, long run, long first, int sets,
 			const struct league_version *const *v, int n, char *err);
 
 /* Version `v` of the league `dir` as an entrant with `limits` (its own

@@ -35,6 +35,9 @@ struct reader {
 	size_t line;                         /* 0-based number of this line */
 	size_t bytes;                        /* of the lines before it */
 	struct chain_end chain;              /* the lines before it */
+	bool after_started;                  /* the line before was a started
+					      * record (revision 7: its seal
+					      * comes next) */
 };
 
 /* --- records --------------------------------------------------------------- */
@@ -560,14 +563,15 @@ static int take_signature(struct reader *rd, const struct record *r, bool usual)
 		problem(rd, "%s", why);
 		return -1;
 	}
-	rd->view->signed_ = true;
+	/* A started record's seal (item 22) leaves the run open. */
+	rd->view->signed_ = !rd->after_started;
 	return 0;
 }
 
 /* Checks and takes in one line; -1 when the rest cannot be trusted. */
 static int take_line(struct reader *rd, const char *line, size_t len)
 {
-	struct record r;
+	struct record r = {0};
 	char err[ERR_LEN];
 	cJSON *o = NULL;
 	bool usual;
@@ -603,6 +607,10 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		rc = -1;
 	} else if (is_type(&r, "signature")) {
 		rc = take_signature(rd, &r, usual);
+	} else if (rd->after_started && rd->view->revision >= 7) {
+		problem(rd, "a started record not signed right after it: of revision 7, "
+			"run.jsonl is signed after each started record, before its bots move");
+		rc = -1;
 	} else if (is_type(&r, "started")) {
 		take_games(rd, &r, start_game);
 		if (o && r.games_json)
@@ -626,6 +634,8 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	} else if (is_type(&r, "complete")) {
 		rd->view->has_complete_record = true;
 	}
+	/* Before o goes: r's type may be its. */
+	rd->after_started = rd->line > 0 && is_type(&r, "started");
 	cJSON_Delete(o);
 	chain_take(&rd->chain, line, len);
 	rd->line++;

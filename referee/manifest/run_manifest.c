@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/files.h"
+#include "base/json.h"
 #include "base/outdir.h"
 #include "base/util.h"
 #include "manifest_format.h"
@@ -89,6 +90,7 @@ int run_manifest_create(struct run_manifest *m, const char *dir, const char *ver
 	randombytes_buf(m->id, sizeof m->id);
 	m->seed = match_secrets_seed(config);
 	m->set_games = duplicate ? count : 1;
+	m->key = config->key;
 	return run_manifest_start(m, dir, run_header(m, verb, config, bots, count, duplicate),
 				  err);
 }
@@ -134,7 +136,19 @@ int run_manifest_started_seated(struct run_manifest *m, long first, int count,
 	}
 	if (n)
 		add_seats(r, seats, n);
-	return run_manifest_record(m, r, err);
+	return run_manifest_record(m, r, err) || run_manifest_seal(m, err) ? -1 : 0;
+}
+
+const cJSON *run_manifest_started_of(const struct game_log *log, size_t before, long game)
+{
+	const cJSON *g;
+
+	for (size_t i = before; i-- > 1;)
+		if (log->lines[i].type && !strcmp(log->lines[i].type, "started"))
+			cJSON_ArrayForEach(g, json_member(log->lines[i].json, "games"))
+				if (cJSON_IsNumber(g) && g->valuedouble == (double)game)
+					return log->lines[i].json;
+	return NULL;
 }
 
 int run_manifest_finished_with(struct run_manifest *m, long game, cJSON *more,
@@ -168,30 +182,41 @@ int run_manifest_finished_with(struct run_manifest *m, long game, cJSON *more,
 	return rc;
 }
 
-int run_manifest_dropped(struct run_manifest *m, long first, int count, char *err)
+int run_manifest_dropped(struct run_manifest *m, long first, int count, const char *reason,
+			 const struct run_manifest_seat *changed, char *err)
 {
-	cJSON *r = cJSON_CreateObject(), *games;
+	cJSON *r = cJSON_CreateObject(), *games, *v;
 
 	cJSON_AddStringToObject(r, "type", "dropped");
 	games = cJSON_AddArrayToObject(r, "games");
 	for (long game = first; game < first + count; game++)
 		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)game));
+	cJSON_AddStringToObject(r, "reason", reason);
+	if (changed) {
+		v = cJSON_AddObjectToObject(r, "version");
+		cJSON_AddStringToObject(v, "name", changed->name);
+		cJSON_AddNumberToObject(v, "version", changed->version);
+		cJSON_AddStringToObject(v, "hash", changed->hash);
+	}
 	return run_manifest_record(m, r, err);
 }
 
 int run_manifest_cut(struct run_manifest *m, long first, int count, const char *c,
-		     char *const *logs, char *err)
+		     char *const *logs, const long *lines, char *err)
 {
-	cJSON *r = cJSON_CreateObject(), *games, *names;
+	cJSON *r = cJSON_CreateObject(), *games, *names, *held;
 
 	cJSON_AddStringToObject(r, "type", "cut");
 	games = cJSON_AddArrayToObject(r, "games");
 	cJSON_AddStringToObject(r, "commitment", c);
 	names = cJSON_AddArrayToObject(r, "logs");
+	held = cJSON_AddArrayToObject(r, "lines");
 	for (int k = 0; k < count; k++) {
 		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)(first + k)));
 		cJSON_AddItemToArray(names, logs[k] ? cJSON_CreateString(logs[k])
 					   : cJSON_CreateNull());
+		cJSON_AddItemToArray(held, logs[k] ? cJSON_CreateNumber((double)lines[k])
+					  : cJSON_CreateNull());
 	}
 	return run_manifest_record(m, r, err);
 }
@@ -200,6 +225,12 @@ int run_manifest_record(struct run_manifest *m, cJSON *r, char *err)
 {
 	return journal_append(m->journal, r, err) || journal_flush(m->journal, err)
 	       ? -1 : 0;
+}
+
+int run_manifest_seal(struct run_manifest *m, char *err)
+{
+	return !m->key ? 0 : journal_seal(m->journal, m->key, m->id, err) ||
+			     (m->durable && journal_sync(m->journal, err)) ? -1 : 0;
 }
 
 int run_manifest_sign(struct run_manifest *m, const struct referee_key *key, char *err)

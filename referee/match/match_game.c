@@ -70,6 +70,17 @@ static void record(struct game_run *g, cJSON *rec)
 	shown(g, written(g, rec));
 }
 
+/* What the log holds so far written (and synced, a league's): its
+ * header (its seats, its place) and its C before any reply of the
+ * exchange is read, so that a game a stop cuts leaves a log that is
+ * never empty (docs/FAIRNESS-LEAGUE.md, item 24). */
+static void synced(struct game_run *g)
+{
+	if (g->journal && !g->failed && (g->match->config.durable ? journal_sync(g->journal, g->err)
+								   : journal_flush(g->journal, g->err)))
+		g->failed = true;
+}
+
 static void log_draw(void *ctx, const struct draw_record *draw)
 {
 	struct game_run *g = ctx;
@@ -358,6 +369,7 @@ static bool open_game(struct game_run *g, const unsigned char *game_id,
 		return false;
 	}
 	record(g, header(g, game_id));
+	synced(g);
 	for (int s = 0; s < g->seats; s++) {
 		struct entrant *e = g->at[s];
 
@@ -376,6 +388,7 @@ static bool open_game(struct game_run *g, const unsigned char *game_id,
 	if (!exchanges)
 		return true;
 	record(g, records_hex("commit", "commitment", commitment, FAIR_HASH_BYTES));
+	synced(g);
 	round = entrant_allow(c, c->time.move_ms);
 	read_all(g, msgs[COMMIT], sent, &round, false, replies);
 	for (int s = 0; s < g->seats; s++) {

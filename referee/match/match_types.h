@@ -83,6 +83,9 @@ struct match_config {
 	bool log_made;
 	/* Each log is written gzip-compressed (journal_compress). */
 	bool compress;
+	/* Each log's header and C synced before the exchange (a league's:
+	 * docs/FAIRNESS-LEAGUE.md, item 24). */
+	bool durable;
 	/* Called for each reply read from entrant `entrant`: the type of
 	 * the message it answers ("hello", "start", "turn"...) and the time
 	 * the bot took, from when it had the message (or, for messages

@@ -277,7 +277,7 @@ static int remove_dropped(struct sprt_run *st)
 		free(log);
 	}
 	return first < end ? run_manifest_dropped(&st->manifest, first, (int)(end - first),
-						  st->err) : 0;
+						  RUN_DROPPED_VERDICT, NULL, st->err) : 0;
 }
 
 /* SIGINT or SIGTERM came: the pairs counted are the caller's, the games

@@ -90,7 +90,8 @@ static int record_started(struct tournament_state *st, int table, const long *ga
 		hex_encode(commitments[i], c, sizeof c);
 	}
 	rc = tournament_record(st, manifest_started_record(table + 1, games, count,
-							   (const char (*)[65])commitments));
+							   (const char (*)[65])commitments)) ||
+	     run_manifest_seal(&st->ledger.run, st->err) ? -1 : 0;
 	free(commitments);
 	return rc;
 }

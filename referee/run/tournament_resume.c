@@ -448,6 +448,7 @@ int tournament_open_manifest(struct tournament_state *st)
 	bool *plays;
 	int rc;
 
+	st->ledger.run.key = st->run->key;
 	if (!st->run->resume) {
 		randombytes_buf(st->ledger.run.id, sizeof st->ledger.run.id);
 		return run_manifest_start(&st->ledger.run, dir, header(st, st->ledger.run.id),

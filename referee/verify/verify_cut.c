@@ -149,10 +149,11 @@ bool verify_cut_listed(const struct manifest_view *view, const char *name)
 }
 
 bool verify_cut_log(const char *path, long game, const char *c, const char *records,
-		    char *why)
+		    long lines, char *why)
 {
 	struct game_log log;
 	char err[ERR_LEN], have[65];
+	long whole;
 
 	if (access(path, F_OK) && errno == ENOENT) {
 		snprintf(why, VERIFY_CUT_WHY_LEN, "missing: %s lists it as a log of "
@@ -170,6 +171,21 @@ bool verify_cut_log(const char *path, long game, const char *c, const char *reco
 		return true;
 	}
 	verify_cut_commitment(&log, have);
+	/* Its header is on disk before the exchange (item 24): a log with
+	 * no whole line was emptied, one with fewer than listed cut. */
+	whole = log.count > log.ends_mid_line ? (long)log.count - log.ends_mid_line : 0;
+	if (whole < lines && whole)
+		snprintf(why, VERIFY_CUT_WHY_LEN, "shorter than its records say: %ld whole lines, "
+			 "where %s lists it with %ld (a log of game %ld, cut by a stop)", whole,
+			 records, lines, game);
+	else if (whole < lines)
+		snprintf(why, VERIFY_CUT_WHY_LEN, "empty: of revision 7, a cut log holds its "
+			 "header and C, on disk before the exchange (%s lists it as a log of "
+			 "game %ld, cut by a stop)", records, game);
+	if (whole < lines) {
+		logread_free(&log);
+		return true;
+	}
 	logread_free(&log);
 	/* A log cut before its commit record names no C to compare. */
 	if (c[0] && *have && strcmp(have, c)) {
@@ -196,7 +212,7 @@ bool verify_cut_logs(const struct manifest_view *view, struct problems *problems
 			problems_add(problems, path, "the manifest lists a cut log "
 				     "outside the folder's games/");
 		else if (verify_cut_log(path, view->aborted_games[i],
-					view->aborted_commitments[i], "the manifest", why))
+					view->aborted_commitments[i], "the manifest", 0, why))
 			problems_add(problems, path, "%s", why);
 		free(path);
 	}

@@ -27,7 +27,7 @@ void verify_cut_commitment(const struct game_log *log, char hex[65]);
  * (revision 5 or later), `records` the file saying so: a game of a set
  * there must count its draws with "dealt", or it is a problem.  Logs
  * stripped of it and signed again would pass for revision 4, whose sets'
- * order nothing checks (docs/FAIRNESS.md, item 19). */
+ * order nothing checks (docs/FAIRNESS-LEAGUE.md, item 19). */
 void verify_cut_dealt(const struct game_log *log, const char *records,
 		      struct problems *problems);
 
@@ -51,12 +51,13 @@ bool verify_cut_listed(const struct manifest_view *view, const char *name);
 #define VERIFY_CUT_WHY_LEN (ERR_LEN + 256)
 
 /* The problem of the cut log at `path` that `records` ("the manifest",
- * "run.jsonl") lists as a log of game `game` with the commitment `c`
- * ("": none named), in `why` (VERIFY_CUT_WHY_LEN bytes): missing, its
- * hash chain broken before where the stop cut it, or another C; false
+ * "run.jsonl") lists as a log of game `game` with the commitment `c` ("":
+ * none named), in `why` (VERIFY_CUT_WHY_LEN bytes): missing, its hash
+ * chain broken before where the stop cut it, another C, or fewer whole
+ * lines than `lines` (revision 7: at least its header; 0: any); false
  * when none. */
 bool verify_cut_log(const char *path, long game, const char *c, const char *records,
-		    char *why);
+		    long lines, char *why);
 
 /* Checks every log the manifest lists as set aside, and that every deal
  * a started record names (revision 5) is a log's of the folder or listed

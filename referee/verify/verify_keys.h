@@ -1,5 +1,5 @@
 /*
- * One key a folder (docs/FAIRNESS.md, item 23): every signature of a
+ * One key a folder (docs/FAIRNESS-LEAGUE.md, item 23): every signature of a
  * folder, its logs', its run.jsonl's or manifest's, a league's register's,
  * is made with one key, the key `verify --key` trusts when given; a record
  * signed with another is refused, naming both keys, with or without --key.

@@ -1,5 +1,5 @@
 /*
- * A log's place against its folder's records (docs/FAIRNESS.md, item
+ * A log's place against its folder's records (docs/FAIRNESS-LEAGUE.md, item
  * 18): the run, game, and in a league the league and the run's number
  * that its header's "place" names (base/log_place.h) must be those the
  * records that list it give, so that a log copied from another league or

@@ -3,6 +3,7 @@
  */
 #include "verify_run.h"
 #include "verify_run_private.h"
+#include "verify_seal.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -34,7 +35,7 @@ bool verify_run_is(const char *dir)
 	return is;
 }
 
-/* Where the header `run` puts its logs (docs/FAIRNESS.md, item 18): its
+/* Where the header `run` puts its logs (docs/FAIRNESS-LEAGUE.md, item 18): its
  * run `id`, and a league's run (its "run_number") in its league.  Of
  * revision 6 (its "fairness", or a league's), every log must name it. */
 static void take_place(struct verify_run *rc, const cJSON *run, const char *id)
@@ -75,10 +76,12 @@ static bool check_manifest(struct verify_run *rc, const struct game_log *log,
 			     "may still verify alone)");
 		return false;
 	}
-	if (verify_signature_line(log, id, trusted_key, rc->key_hex, err)) {
+	if (verify_signature_line(log, log->count - 1, id, trusted_key, rc->key_hex, err)) {
 		problems_add(rc->problems, rc->path, "line %zu: %s", log->count, err);
 		return false;
 	}
+	if (!verify_seals_check(log, id, rc->key_hex, rc->problems, rc->path))
+		return false;
 	rc->book = json_member(log->lines[0].json, "book");
 	take_place(rc, log->lines[0].json, hex);
 	return true;
@@ -216,12 +219,16 @@ static bool listed_cut(const void *ctx, const char *name)
 static size_t unlisted_cut(struct verify_run *rc, char ***unlisted, size_t count)
 {
 	char *aside = path_join(rc->dir, OUTDIR_ASIDE), why[VERIFY_CUT_WHY_LEN];
+	long revision = 0;
 
+	json_get_int(rc->manifest.lines[0].json, "fairness", 0, 1000, &revision);
 	for (long g = 1; g <= rc->count; g++) {
 		char *path = outdir_play_log(aside, g);
 
 		if (rc->games[g].cut == 1 &&
-		    verify_cut_log(path, g, rc->games[g].commitment, "run.jsonl", why))
+		    verify_cut_log(path, g, rc->games[g].commitment, "run.jsonl",
+				   revision < 7 ? 0 : rc->games[g].lines > 1 ? rc->games[g].lines : 1,
+				   why))
 			problems_add(rc->problems, path, "%s", why);
 		free(path);
 	}

@@ -22,6 +22,7 @@ struct run_game {
 	char commitment[65];   /* its started record's C ("": not started) */
 	char sha256[65];       /* its finished record's ("": not finished) */
 	bool dropped;          /* stopped uncounted, its log removed */
+	long lines;            /* its cut log's whole lines, as listed */
 	signed char cut;       /* listed cut by a stop: 1 with its log kept
 				* in aborted/, 2 without a log */
 	bool checked;          /* its log was given to verify_run_log() */

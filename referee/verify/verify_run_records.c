@@ -6,6 +6,8 @@
  */
 #include "verify_run.h"
 #include "verify_run_private.h"
+#include "verify_dropped.h"
+#include "verify_seal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -87,17 +89,24 @@ static bool take_finished(struct verify_run *rc, const cJSON *r)
 	return ok;
 }
 
-/* A dropped record: games started, then stopped uncounted. */
-static bool take_dropped(struct verify_run *rc, const cJSON *r)
+/* A dropped record: games started, then stopped uncounted, or (a league
+ * closed with --accept-loss) the next games, lost; its reason checked
+ * (verify_dropped.h). */
+static bool take_dropped(struct verify_run *rc, const struct game_log *log, size_t i,
+			 long revision)
 {
-	const cJSON *games = json_member(r, "games"), *g;
+	const cJSON *games = json_member(log->lines[i].json, "games"), *g;
+	char why[ERR_LEN];
+	bool lost;
 
 	if (!cJSON_IsArray(games))
 		return false;
+	if (verify_dropped_reason(log, i, revision, &lost, why))
+		problems_add(rc->problems, rc->path, "%s", why);
 	cJSON_ArrayForEach(g, games) {
-		struct run_game *e = game_of(rc, number_of(g));
+		struct run_game *e = lost ? next_game(rc, number_of(g)) : game_of(rc, number_of(g));
 
-		if (!e || !*e->commitment || e->dropped)
+		if (!e || (!*e->commitment && !lost) || e->dropped)
 			return false;
 		e->dropped = true;
 	}
@@ -107,10 +116,11 @@ static bool take_dropped(struct verify_run *rc, const cJSON *r)
 /* A cut record: a league's set started, then cut by a stop, each game's
  * log kept in aborted/ under its name (or null: none), its C the one the
  * started record named (else a problem of its own, named). */
-static bool take_cut(struct verify_run *rc, const cJSON *r, size_t line)
+static bool take_cut(struct verify_run *rc, const cJSON *r, size_t line, long revision)
 {
 	const cJSON *games = json_member(r, "games"), *logs = json_member(r, "logs"), *g;
 	const cJSON *log = logs ? logs->child : NULL;
+	const cJSON *held = json_member(r, "lines") ? json_member(r, "lines")->child : NULL;
 	const char *c = cJSON_GetStringValue(json_member(r, "commitment"));
 	bool any = false;
 
@@ -132,10 +142,14 @@ static bool take_cut(struct verify_run *rc, const cJSON *r, size_t line)
 				     "named %s: not the deal the run started", line,
 				     number_of(g), c, e->commitment);
 		e->cut = named ? 1 : 2;
+		e->lines = cJSON_IsNumber(held) ? (long)held->valuedouble : 0;
+		held = held ? held->next : NULL;
 		any = any || named;
 		log = log->next;
 	}
-	rc->cut_sets += any;
+	/* Of revision 7 every set cut counts (item 24), whatever is left of
+	 * its logs; before, one that left none never began. */
+	rc->cut_sets += any || revision >= 7;
 	return true;
 }
 
@@ -164,20 +178,25 @@ static bool take_sprt(struct verify_run *rc, const struct game_log *log, size_t 
  * (named). */
 bool verify_run_take_records(struct verify_run *rc, const struct game_log *log)
 {
+	long revision = 0;
+
+	json_get_int(log->lines[0].json, "fairness", 0, 1000, &revision);
 	for (size_t i = 1; i + 1 < log->count; i++) {
 		const char *type = log->lines[i].type ? log->lines[i].type : "";
 		const cJSON *r = log->lines[i].json;
 
 		/* A league run's state of its register, second: its league
 		 * checks it (league_register.h). */
+		if (verify_seal_is(log, i))
+			continue;  /* checked with the signature (verify_seal.h) */
 		if (!strcmp(type, "register") && i == 1 &&
 		    !strcmp(logread_string(log, 0, "verb") ? logread_string(log, 0, "verb") : "",
 			    "league"))
 			continue;
 		if (!strcmp(type, "started") ? take_started(rc, r)
 		    : !strcmp(type, "finished") ? take_finished(rc, r)
-		    : !strcmp(type, "dropped") ? take_dropped(rc, r)
-		    : !strcmp(type, "cut") ? take_cut(rc, r, i + 1)
+		    : !strcmp(type, "dropped") ? take_dropped(rc, log, i, revision)
+		    : !strcmp(type, "cut") ? take_cut(rc, r, i + 1, revision)
 		    : take_sprt(rc, log, i))
 			continue;
 		problems_add(rc->problems, rc->path, "line %zu: a record run.jsonl "

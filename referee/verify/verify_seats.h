@@ -1,5 +1,5 @@
 /*
- * A league run's seats held to its logs (docs/FAIRNESS.md, item 26): the
+ * A league run's seats held to its logs (docs/FAIRNESS-LEAGUE.md, item 26): the
  * bots a started record seats for a set are the seats of each of the
  * set's logs, each with its version's command and files, and the seats,
  * versions and ranks a finished record gives a game are its log's, so

@@ -211,7 +211,7 @@ expect_contains "$OUT" "$TMP/play-renamed/game-000003.jsonl: FAILED: game 3 open
 cp -r "$TMP/play" "$TMP/play-first"
 $LOGTOOL resign "$TMP/play/game-000003.jsonl" "$TMP/play-first/game-000003.jsonl" "$KEY" sub 0 '"first":1,' '"first":-1,'
 $LOGTOOL resign "$TMP/play/run.jsonl" "$TMP/play-first/run.jsonl" "$KEY" \
-	sub 6 '"sha256":"[0-9a-f]*"' "\"sha256\":\"$(sha256sum "$TMP/play-first/game-000003.jsonl" | cut -c1-64)\""
+	sub "$(($(grep -n '"type":"finished","game":3,' "$TMP/play/run.jsonl" | cut -d: -f1) - 1))" '"sha256":"[0-9a-f]*"' "\"sha256\":\"$(sha256sum "$TMP/play-first/game-000003.jsonl" | cut -c1-64)\""
 expect_exit 1 "$REFEREE" verify "$TMP/play-first"
 expect_contains "$OUT" "$TMP/play-first/game-000003.jsonl: FAILED: its header's opening book gives \"first\" otherwise than run.jsonl does: not the run's book, order or schedule" \
 	"play: a log whose header gives its book line another schedule than run.jsonl's is refused" || diag_run

@@ -146,7 +146,7 @@ open(sys.argv[2], "w").write(re.sub(r",\"dealt\":[0-9]+}", "}", data))' "$in" "$
 # downgrade IN OUT: the log as revision 4 would have written it: no
 # "dealt", and a header without "fairness" from arena 0.5.0.
 downgrade() {
-	strip "$1" "$2" sub 0 ',"fairness":6' '' sub 0 '"arena [0-9.]*"' '"arena 0.5.0"'
+	strip "$1" "$2" sub 0 ',"fairness":7' '' sub 0 '"arena [0-9.]*"' '"arena 0.5.0"'
 }
 FIRST_DRAW=$(grep -n '"type":"draw"' "$A" | head -1 | cut -d: -f1)
 
@@ -155,18 +155,18 @@ FIRST_DRAW=$(grep -n '"type":"draw"' "$A" | head -1 | cut -d: -f1)
 mkdir "$TMP/stripped"
 strip "$A" "$TMP/stripped/${A##*/}"
 run "$REFEREE" verify "$TMP/stripped/${A##*/}"
-expect_eq "$RC" 1 "a log of revision 6 whose draws lost \"dealt\" is refused" || diag_run
-expect_contains "$OUT" "$TMP/stripped/${A##*/}: FAILED: line $FIRST_DRAW: a draw without \"dealt\": the header says revision 6 of the scheme, in which every draw of a set carries it" \
+expect_eq "$RC" 1 "a log of revision 7 whose draws lost \"dealt\" is refused" || diag_run
+expect_contains "$OUT" "$TMP/stripped/${A##*/}: FAILED: line $FIRST_DRAW: a draw without \"dealt\": the header says revision 7 of the scheme, in which every draw of a set carries it" \
 	"... saying the header's revision asks for it" || diag_run
-$LOGTOOL resign "$A" "$TMP/stripped/nofair.jsonl" "$KEY" sub 0 ',"fairness":6' ''
+$LOGTOOL resign "$A" "$TMP/stripped/nofair.jsonl" "$KEY" sub 0 ',"fairness":7' ''
 run "$REFEREE" verify "$TMP/stripped/nofair.jsonl"
 expect_eq "$RC" 1 "a header of arena 0.6.0 without \"fairness\" is refused" || diag_run
 expect_contains "$OUT" "FAILED: line 1: no \"fairness\": a log of arena 0.6.0 says the revision of the scheme it follows" \
 	"... saying the referee's version writes it" || diag_run
-$LOGTOOL resign "$A" "$TMP/stripped/fair5.jsonl" "$KEY" sub 0 '"fairness":6' '"fairness":5'
+$LOGTOOL resign "$A" "$TMP/stripped/fair5.jsonl" "$KEY" sub 0 '"fairness":7' '"fairness":5'
 run "$REFEREE" verify "$TMP/stripped/fair5.jsonl"
 expect_eq "$RC" 1 "\"fairness\": 5 is refused" || diag_run
-expect_contains "$OUT" "FAILED: line 1: \"fairness\" must be 6, the revision of the scheme this referee writes and reads" \
+expect_contains "$OUT" "FAILED: line 1: \"fairness\" must be 7 (or 6, a log of the revision before), the revision of the scheme this referee writes and reads" \
 	"... saying the revision it writes" || diag_run
 
 # One log of the set without "dealt" at all, the others with it.

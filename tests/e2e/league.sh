@@ -165,8 +165,10 @@ after=$(grep -c '"finished"' "$L/runs/000003/run.jsonl")
 expect_eq "$([ "$after" -ge "$before" ] && [ $((after % 2)) -eq 0 ]; echo $?)" 0 \
 	"the next run closed the cut one: its $before finished games kept ($after, whole sets)"
 expect_eq "$(tail -1 "$L/runs/000003/run.jsonl" | grep -c '"type":"signature"')" 1 "... and signed it"
-expect_eq "$(grep -c "\"type\":\"dropped\",\"games\":\[$first,$((first + 1))\]" "$cut")" 1 \
-	"... the set its cut close listed dropped listed once"
+# Of revision 7 what follows the last seal is not taken on trust: the set
+# is listed from its signed records and its logs, cut (none left), once.
+expect_eq "$(grep -c "\"type\":\"dropped\",\"games\":\[$first,$((first + 1))\]" "$cut") $(grep -c "\"type\":\"cut\",\"games\":\[$first,$((first + 1))\]" "$cut")" "0 1" \
+	"... the set an unsigned record listed dropped listed cut, once"
 expect_exit 0 "$REFEREE" verify "$L"
 expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
 	"verify after the next run: whole again"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One key a folder (docs/FAIRNESS.md, item 23): every signature of a
+# One key a folder (docs/FAIRNESS-LEAGUE.md, item 23): every signature of a
 # league's folder, its register's, its runs' run.jsonl's and its logs', is
 # made with the league's one key, held to the key `verify --key` trusts
 # when given; a register line signed with another key (a retire of the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A league's register, hash-chained and signed (docs/FAIRNESS.md, "The
+# A league's register, hash-chained and signed (docs/FAIRNESS-LEAGUE.md, "The
 # league's register"; docs/LEAGUE.md, "The folder"), and its index checked
 # against the signed records before a ladder is shown ("The index
 # checked"): init's first line names the league; a line appended by hand,
@@ -137,7 +137,7 @@ expect_eq "$(head -1 "$OUT")" "$T/register.jsonl: FAILED: line 9: nothing signs 
 	"its last line (a signature) cut: the line it signed named"
 # A whole change cut (the retire and its signature) is an earlier state,
 # signed: the index still holds the change; rebuilt from the register, it
-# verifies (docs/FAIRNESS.md says so: what no run has named yet).  A
+# verifies (docs/FAIRNESS-LEAGUE.md says so: what no run has named yet).  A
 # change cut from before a run is seen: the run names the state it began
 # under.
 T=$(copy cut-change)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The register held to the runs (docs/FAIRNESS.md, item 26): a league run
+# The register held to the runs (docs/FAIRNESS-LEAGUE.md, item 26): a league run
 # seats, in each set, the newest version of each bot, not retired, in the
 # register's state its run.jsonl names.  An organiser who holds the key
 # and rewrites the register so that a bot was retired before a run that

@@ -1,6 +1,6 @@
 #!/bin/bash
 # End-to-end: every log of a run names where it belongs, its header's
-# "place" (docs/FAIRNESS.md, item 18; docs/LOGS.md), and `referee verify`
+# "place" (docs/FAIRNESS-LEAGUE.md, item 18; docs/LOGS.md), and `referee verify`
 # refuses a log whose league, run or place is not the one its folder's
 # records give it: a set copied from another league signed by the same
 # key, two logs of a set swapped, a log moved to another run, in a league,
@@ -76,7 +76,7 @@ expect_eq "$(first "$A1/game-000003.jsonl" place)" \
 	"{'league': '$LA', 'run': '$RA1', 'run_number': 1, 'set': 2, 'game': 3}" \
 	"a league's log names its league, its run's id and number, its set and its game"
 expect_eq "$(first "$A1/run.jsonl" league) $(first "$A1/run.jsonl" run_number) $(first "$A1/run.jsonl" fairness)" \
-	"$LA 1 6" "... and its run.jsonl the league, the run's number and the revision"
+	"$LA 1 7" "... and its run.jsonl the league, the run's number and the revision"
 run "$REFEREE" verify "$A1/game-000003.jsonl"
 expect_contains "$OUT" "$A1/game-000003.jsonl: ok: bolo, 2 players" "a lone log verifies..." || diag_run
 expect_contains "$OUT" "; game 0 of 2 of set $(first "$A1/game-000003.jsonl" set id); place: game 3 (set 2) of run 1 ($RA1) of league $LA" \
@@ -214,11 +214,11 @@ expect_contains "$OUT" "$G/000001.jsonl: FAILED: names game 2 of its run, where 
 failed_lines 2 "... and the other, and nothing else"
 # A log stripped of its place and revision, its hash in the manifest,
 # signed again: the manifest is of revision 6.
-expect_eq "$(first "$TMP/tour/run.jsonl" fairness)" 6 "a tournament's manifest says its revision"
+expect_eq "$(first "$TMP/tour/run.jsonl" fairness)" 7 "a tournament's manifest says its revision"
 cp -r "$TMP/tour" "$TMP/tour-stripped"
 G=$TMP/tour-stripped/games
 $LOGTOOL resign "$TMP/tour/games/000001.jsonl" "$G/000001.jsonl" "$KEY" \
-	sub 0 ',"place":\{[^}]*\}' '' sub 0 ',"fairness":6' '' sub 0 '"arena [0-9.]*"' '"arena 0.5.0"'
+	sub 0 ',"place":\{[^}]*\}' '' sub 0 ',"fairness":7' '' sub 0 '"arena [0-9.]*"' '"arena 0.5.0"'
 $LOGTOOL resign "$TMP/tour/run.jsonl" "$TMP/tour-stripped/run.jsonl" "$KEY" \
 	sub "$FINISHED" "$(sha "$TMP/tour/games/000001.jsonl")" "$(sha "$G/000001.jsonl")"
 run "$REFEREE" verify "$TMP/tour-stripped"
@@ -265,7 +265,7 @@ failed_lines 2 "... the other too, and nothing else"
 cp -r "$TMP/play" "$TMP/play-stripped"
 P=$TMP/play-stripped
 $LOGTOOL resign "$TMP/play/game-000001.jsonl" "$P/game-000001.jsonl" "$KEY" \
-	sub 0 ',"place":\{[^}]*\}' '' sub 0 ',"fairness":6' '' sub 0 '"arena [0-9.]*"' '"arena 0.5.0"'
+	sub 0 ',"place":\{[^}]*\}' '' sub 0 ',"fairness":7' '' sub 0 '"arena [0-9.]*"' '"arena 0.5.0"'
 run "$REFEREE" verify "$P/game-000001.jsonl"
 expect_eq "$RC" 0 "a log stripped of its place and revision verifies alone" || diag_run
 relist "$P" $(rehash "$P" 1 "$(sha "$TMP/play/game-000001.jsonl")")

@@ -31,10 +31,10 @@ refused() {
 # --- play: run.jsonl, in the order things happened --------------------------------------
 expect_exit 0 "$REFEREE" play bolo -o target=1000 --games 3 --out "$TMP/play" "$(cbot a)" "$(cbot b)"
 expect_eq "$(sed 's/.*"type":"\([a-z]*\)".*/\1/' "$TMP/play/run.jsonl" | tr '\n' ' ')" \
-	"run started finished started finished started finished signature " \
-	"play: run.jsonl lists each game started, then finished, and is signed"
+	"run started signature finished started signature finished started signature finished signature " \
+	"play: run.jsonl lists each game started and sealed (item 22), then finished, and is signed"
 expect_eq "$(head -n 1 "$TMP/play/run.jsonl" | sed 's/"id":"[0-9a-f]*"/"id":ID/')" \
-	'{"seq":0,"type":"run","format":"arena-run/1","verb":"play","id":ID,"fairness":6,"game":"bolo","players":2,"bots":["a","b"]}' \
+	'{"seq":0,"type":"run","format":"arena-run/1","verb":"play","id":ID,"fairness":7,"game":"bolo","players":2,"bots":["a","b"]}' \
 	"play: its first record says what the run is"
 for g in 1 2 3; do
 	log=$TMP/play/game-00000$g.jsonl
@@ -75,7 +75,7 @@ expect_exit 0 "$REFEREE" play bolo -o target=1000 --games 2 --out "$TMP/again" "
 copy redealt
 cp "$TMP/again/game-000002.jsonl" "$T/game-000002.jsonl"
 $LOGTOOL resign "$TMP/play/run.jsonl" "$T/run.jsonl" "$KEY" \
-	sub 4 '"sha256":"[0-9a-f]*"' "\"sha256\":\"$(sha256sum "$T/game-000002.jsonl" | cut -c1-64)\""
+	sub 6 '"sha256":"[0-9a-f]*"' "\"sha256\":\"$(sha256sum "$T/game-000002.jsonl" | cut -c1-64)\""
 refused redealt "$T/game-000002.jsonl" "its commitment C is $(c_of "$T/game-000002.jsonl"), run.jsonl's started record of game 2 names $(c_of "$TMP/play/game-000002.jsonl"): not the deal the run started"
 # ... and the started record made to name the new C: the log names
 # another run (its header's "place"); signed again naming this one, it
@@ -86,8 +86,8 @@ RUN_ID=$(head -n 1 "$TMP/play/run.jsonl" | sed 's/.*"id":"\([0-9a-f]*\)".*/\1/')
 AGAIN_ID=$(head -n 1 "$TMP/again/run.jsonl" | sed 's/.*"id":"\([0-9a-f]*\)".*/\1/')
 resigned_list() {
 	$LOGTOOL resign "$TMP/play/run.jsonl" "$T/run.jsonl" "$KEY" \
-		sub 3 "$(c_of "$TMP/play/game-000002.jsonl")" "$(c_of "$T/game-000002.jsonl")" \
-		sub 4 '"sha256":"[0-9a-f]*"' "\"sha256\":\"$(sha256sum "$T/game-000002.jsonl" | cut -c1-64)\""
+		sub 4 "$(c_of "$TMP/play/game-000002.jsonl")" "$(c_of "$T/game-000002.jsonl")" \
+		sub 6 '"sha256":"[0-9a-f]*"' "\"sha256\":\"$(sha256sum "$T/game-000002.jsonl" | cut -c1-64)\""
 }
 resigned_list
 refused resigned "$T/game-000002.jsonl" "names run $AGAIN_ID, not $RUN_ID, the run of run.jsonl: a log of another run"
@@ -100,8 +100,8 @@ expect_eq "$(grep -c "$(c_of "$TMP/play/game-000002.jsonl")" "$T/run.jsonl" "$T"
 # A record out of its order (a started record of game 10^12) is named by
 # its line, not taken.
 copy misnumbered
-$LOGTOOL resign "$TMP/play/run.jsonl" "$T/run.jsonl" "$KEY" sub 3 '"games":\[2\]' '"games":[1000000000000]'
-refused misnumbered "$T/run.jsonl" "line 4: a record run.jsonl does not have: a \"started\" record lists the next games, each with its commitment C; a \"finished\" record a game started, its log and its SHA-256; a \"dropped\" record games started"
+$LOGTOOL resign "$TMP/play/run.jsonl" "$T/run.jsonl" "$KEY" sub 4 '"games":\[2\]' '"games":[1000000000000]'
+refused misnumbered "$T/run.jsonl" "line 5: a record run.jsonl does not have: a \"started\" record lists the next games, each with its commitment C; a \"finished\" record a game started, its log and its SHA-256; a \"dropped\" record games started"
 
 # --- duplicate sets: one C for the set's games ----------------------------------------
 expect_exit 0 "$REFEREE" play bolo -o target=1000 --games 4 --duplicate --out "$TMP/dup" "$(cbot a)" "$(cbot b)"

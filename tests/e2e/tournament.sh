@@ -83,7 +83,9 @@ wait
 for i in 1 2 3 4 5; do
 	resume=
 	if [ -f "$TMP/killed/run.jsonl" ]; then
-		tail -1 "$TMP/killed/run.jsonl" | grep -q '"type":"signature"' && break
+		# Closed: signed last, not by a started record's seal.
+		tail -1 "$TMP/killed/run.jsonl" | grep -q '"type":"signature"' &&
+			! tail -2 "$TMP/killed/run.jsonl" | head -1 | grep -q '"type":"started"' && break
 		resume=--resume
 	fi
 	run "$REFEREE" tournament "$TMP/k.json" --out "$TMP/killed" $resume --concurrency 2
@@ -139,7 +141,7 @@ run "$REFEREE" ladder "$TMP/s1" "$TMP/s2k2"
 expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/s2k2/run.jsonl: signed by key $K2, not by $(cat "$KEYDIR/referee.pub") as $TMP/s1/run.jsonl is: give --key to say which key to trust
 $NOLADDER" "shards signed by two keys are refused"
 run "$REFEREE" ladder --key "$TMP/k2/referee.pub" "$TMP/s1" "$TMP/s2k2"
-expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/s1/run.jsonl: line $(wc -l <"$TMP/s1/run.jsonl"): signed by key $(cat "$KEYDIR/referee.pub"), not by the key given
+expect_eq "$RC $(cat "$ERR")" "1 referee ladder: $TMP/s1/run.jsonl: line $(grep -n '"type":"signature"' "$TMP/s1/run.jsonl" | head -1 | cut -d: -f1): signed by key $(cat "$KEYDIR/referee.pub"), not by the key given
 $NOLADDER" "--key names the shard signed by another key"
 expect_exit 0 "$REFEREE" play bolo -o target=1000 --out "$TMP/bolo" "$(cbot)" "$(cbot b)"
 run "$REFEREE" ladder "$TMP/full" "$TMP/bolo"

@@ -341,7 +341,7 @@ expect_exit 0 "$REFEREE" verify --key "$KEYDIR/referee.pub" "$TMP/run/run.jsonl"
 expect_eq "$(cat "$OUT")" "$TMP/run: ok: a tournament of rolit, 2 games finished, every log there and verified, nothing else; signed by key $PUB, checked against a key you trust" \
 	"verify run.jsonl: the same, with --key, checked against it"
 expect_exit 1 "$REFEREE" verify --key "$TMP/other/referee.pub" "$TMP/run"
-expect_eq "$(cat "$OUT")" "$TMP/run/run.jsonl: FAILED: line $(wc -l <"$TMP/run/run.jsonl"): signed by key $PUB, not by the key given" \
+expect_eq "$(cat "$OUT")" "$TMP/run/run.jsonl: FAILED: line $(grep -n '"type":"signature"' "$TMP/run/run.jsonl" | head -1 | cut -d: -f1): signed by key $PUB, not by the key given" \
 	"verify OUTDIR --key: a manifest signed by another key fails"
 
 # withheld, planted and altered logs: every problem named, in order.
@@ -437,7 +437,7 @@ expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(cat "$OUT")" "$D/games/000001.jsonl: FAILED: its result is not the ranks the manifest lists for game 1" \
 	"ranks in the manifest that are not the log's result"
 fresh unstarted
-$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" drop started
+$LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$KEY" drop started drop signature
 F=$(grep -n '{"game":1,' "$M" | cut -d: -f1)
 G=$(grep -n '{"game":2,' "$M" | cut -d: -f1)
 expect_exit 1 "$REFEREE" verify "$D"
@@ -525,7 +525,7 @@ expect_eq "$(cat "$OUT")" "$M: FAILED: game 1 of the schedule was never started"
 fresh foreign
 $LOGTOOL resign "$TMP/run/run.jsonl" "$M" "$TMP/other/referee.key"
 expect_exit 1 "$REFEREE" verify --key "$KEYDIR/referee.pub" "$D"
-expect_eq "$(cat "$OUT")" "$M: FAILED: line $(wc -l <"$M"): signed by key $OTHER_PUB, not by the key given" \
+expect_eq "$(cat "$OUT")" "$M: FAILED: line $(grep -n '"type":"signature"' "$M" | head -1 | cut -d: -f1): signed by key $OTHER_PUB, not by the key given" \
 	"a manifest re-signed by another key fails against the organiser's key"
 expect_exit 1 "$REFEREE" verify "$D"
 expect_eq "$(grep -c "^$D/games/00000[12].jsonl: FAILED: line [0-9]*: signed by key $PUB, not by the key given$" "$OUT")" 2 \

@@ -84,7 +84,7 @@ def find_line(lines, which):
 
 def resign(lines, seed):
     """Rebuilds every "seq", every "prev" and, with a key seed, the
-    signature line."""
+    signature line (and a run's seals)."""
     out = []
     prev = None
     for i, line in enumerate(lines):
@@ -93,7 +93,9 @@ def resign(lines, seed):
                               b'{"seq":%d,"prev":"%s"' % (
                                   i, prev.hex().encode()), line)
             assert n == 1, "line %d has no prev to rebuild" % i
-        if i == len(lines) - 1 and seed is not None:
+        # The last line, and a run's seals (after its started records).
+        sealed = b'"type":"signature"' in line and i > 1 and b'"type":"started"' in out[-1]
+        if (i == len(lines) - 1 or sealed) and seed is not None:
             header = json.loads(out[0])
             # A game log signs its game_id, a manifest its id.
             game_id = bytes.fromhex(header.get("game_id", header.get("id", "")))

@@ -143,6 +143,30 @@ league_as_user() {
 	fi
 }
 
+# slow_league MS: the league $L of Rolit 6x6 with bots a and b, each in
+# a folder of its own, that sleep MS ms before each move.
+slow_league() {
+	for b in a b; do
+		mkdir "$TMP/$b"
+		cp "$ZOO/slow.py" "$ZOO/zoo.py" "$TMP/$b/"
+	done
+	chmod -R a+rX "$TMP/a" "$TMP/b"
+	expect_exit 0 "${LEAGUE[@]}" init "$L" --game rolit -o size=6
+	for b in a b; do
+		expect_exit 0 "${LEAGUE[@]}" add "$L" "$b" "$AS_PYTHON3 $TMP/$b/slow.py $TMP $1"
+	done
+}
+
+# until_logged RUN: waits (90 s at most) until game 1 of run RUN of the
+# league $L has its header on disk: its set is in play.
+until_logged() {
+	for _ in $(seq 900); do
+		[ -s "$L/runs/$1/game-000001.jsonl" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # league_of USER...: L, a league of Rolit 6x6 in $TMP/league with the
 # test's bot as the organiser's bot a (it plays with the first upload),
 # and the users named, each one's token in the variable of their name.

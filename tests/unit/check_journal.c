@@ -13,11 +13,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "base/journal.h"
 #include "base/json.h"
 #include "base/keys.h"
 #include "base/logread.h"
+#include "base/paths.h"
 #include "base/util.h"
+#include "manifest/run_manifest.h"
 #include "run_suite.h"
 
 static char err[ERR_LEN];
@@ -100,6 +103,29 @@ START_TEST(signature_message_layout)
 }
 END_TEST
 
+/* The example key of docs/FAIRNESS.md's vectors: the seed 80 81 ... 9f. */
+static void example_key(struct referee_key *key)
+{
+	unsigned char seed[32];
+
+	for (int i = 0; i < 32; i++)
+		seed[i] = (unsigned char)(0x80 + i);
+	crypto_sign_seed_keypair(key->public_key, key->secret_key, seed);
+}
+
+/* The file at `path` holds exactly `expect`; then it is removed. */
+static void expect_file(const char *path, const char *expect)
+{
+	size_t len = 0;
+	char *text = files_read_all(path, &len);
+
+	ck_assert_ptr_nonnull(text);
+	ck_assert_uint_eq(len, strlen(expect));
+	ck_assert_str_eq(text, expect);
+	free(text);
+	unlink(path);
+}
+
 /* docs/FAIRNESS.md's known answer "sign.line": the signature line of a log
  * whose only line is the example line, signed with the example key. */
 START_TEST(kat_signature_line)
@@ -110,26 +136,60 @@ START_TEST(kat_signature_line)
 		"\"type\":\"signature\",\"key\":\"cd14b37f956e953194ff7fb73b3d81dcc561d61a7538094b7c3e1a643ee5f3aa\","
 		"\"sig\":\"973fc0f5c1f86b67b4988c5b68d150f8268d0508e31f791ad9cb1266a0940a69"
 		"62b387412fc14938abf3476d54131d29f7bf400fb3e2d0cd3eac0e8f60b69001\"}\n";
-	unsigned char game_id[16], seed[32];
+	unsigned char game_id[16];
 	struct referee_key key;
-	char *path = temp_path(), text[sizeof expect + 16] = "";
+	char *path = temp_path();
 	struct journal *j = journal_create(path, err);
-	FILE *f;
 
 	for (int i = 0; i < 16; i++)
 		game_id[i] = (unsigned char)i;
-	for (int i = 0; i < 32; i++)
-		seed[i] = (unsigned char)(0x80 + i);
-	crypto_sign_seed_keypair(key.public_key, key.secret_key, seed);
+	example_key(&key);
 	ck_assert_ptr_nonnull(j);
 	ck_assert_int_eq(journal_append(j, typed("header"), err), 0);
 	ck_assert_int_eq(journal_sign(j, &key, game_id, err), 0);
 	journal_free(j);
-	f = fopen(path, "r");
-	ck_assert_uint_eq(fread(text, 1, sizeof text - 1, f), strlen(expect));
-	fclose(f);
-	ck_assert_str_eq(text, expect);
-	unlink(path);
+	expect_file(path, expect);
+	free(path);
+}
+END_TEST
+
+/* docs/FAIRNESS.md's known answer "run.*" (item 22): a play run's first
+ * record and a started record, sealed by the run's one writer with the
+ * example key, for the run id 00 01 ... 0f. */
+START_TEST(kat_run_seal)
+{
+	static const char expect[] =
+		"{\"seq\":0,\"type\":\"run\",\"format\":\"arena-run/1\",\"verb\":\"play\","
+		"\"id\":\"000102030405060708090a0b0c0d0e0f\",\"fairness\":7,\"game\":\"bolo\","
+		"\"players\":2,\"bots\":[\"a\",\"b\"]}\n"
+		"{\"seq\":1,\"prev\":\"dfc1f75537bf59326024fe27d59d4ecd2f53d939b9eaec4365d20e8e73a8578d\","
+		"\"type\":\"started\",\"games\":[1],\"commitments\":"
+		"[\"6f4f1b20f1b49861d624044bc8ce9c567533edecd1b2c1d0f59fa5d0407f8a2e\"]}\n"
+		"{\"seq\":2,\"prev\":\"66c98b76ccafa3ea4d7693695aa532d9b1d76c04bd80d35337149d5db8c4b029\","
+		"\"type\":\"signature\",\"key\":\"cd14b37f956e953194ff7fb73b3d81dcc561d61a7538094b7c3e1a643ee5f3aa\","
+		"\"sig\":\"54898b7fe8e47ce459c09e21cc46cffb12a6af13749a74c35be6d98cfaa2a56c"
+		"e70d104205bb85cd3178db420cb0ef27af470e5cf34c83574e27e2dabdf21d01\"}\n";
+	struct referee_key key;
+	struct run_manifest m = {.key = &key};
+	char dir[] = "/tmp/check_journal_run_XXXXXX", *path;
+	cJSON *header = cJSON_Parse("{\"type\":\"run\",\"format\":\"arena-run/1\",\"verb\":"
+				    "\"play\",\"id\":\"000102030405060708090a0b0c0d0e0f\","
+				    "\"fairness\":7,\"game\":\"bolo\",\"players\":2,"
+				    "\"bots\":[\"a\",\"b\"]}");
+	cJSON *started = cJSON_Parse("{\"type\":\"started\",\"games\":[1],\"commitments\":"
+				     "[\"6f4f1b20f1b49861d624044bc8ce9c567533edecd1b2c1d0f59fa5d0407f8a2e\"]}");
+
+	for (int i = 0; i < 16; i++)
+		m.id[i] = (unsigned char)i;
+	example_key(&key);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_int_eq(run_manifest_start(&m, dir, header, err), 0);
+	ck_assert_int_eq(run_manifest_record(&m, started, err), 0);
+	ck_assert_int_eq(run_manifest_seal(&m, err), 0);
+	run_manifest_free(&m);
+	path = path_join(dir, "run.jsonl");
+	expect_file(path, expect);
+	rmdir(dir);
 	free(path);
 }
 END_TEST
@@ -483,6 +543,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, records_are_chained);
 	tcase_add_test(tc, signature_message_layout);
 	tcase_add_test(tc, kat_signature_line);
+	tcase_add_test(tc, kat_run_seal);
 	tcase_add_test(tc, never_overwrites);
 	tcase_add_test(tc, full_disk_is_an_error);
 	tcase_add_test(tc, failed_write_leaves_whole_lines);

@@ -1,6 +1,6 @@
 /*
  * Unit tests for the league's register (league_register.c): the
- * known-answer vector of docs/FAIRNESS.md ("The league's register"), a
+ * known-answer vector of docs/FAIRNESS-LEAGUE.md ("The league's register"), a
  * fixed key, league and records giving these exact bytes, each line's
  * hash and what its signature signs; and the register read back, whole,
  * then with one byte changed, its first line cut, its last line cut.
