@@ -58,7 +58,7 @@ int arena_black_pot_expressions(const int dice[3],
 
 /* What a roll lets a move fill, by the numbers of the cells (bit n of a
  * mask: a cell numbered n), for listing moves without writing their
- * expressions (arena_black_pot_move_ids()). */
+ * expressions (arena_black_pot_free_ids()). */
 struct black_pot_roll {
 	int dice[3];   /* highest first: three pawns fill cells so numbered */
 	int none;      /* nonzero: a move may place nothing */
@@ -123,18 +123,13 @@ int arena_black_pot_move_id(const int *cells, int count);
  * their count, or -1 when id is not in 0..BLACK_POT_MOVE_IDS - 1. */
 int arena_black_pot_move_cells(int id, int cells[3]);
 /* The ids of every distinct outcome of the roll (arena_black_pot_roll_init())
- * that places at most `max_pawns` pawns, where open[cell] is the number of
- * each free cell and 0 for taken and off-board cells, in the order of
- * arena_black_pot_moves() (by count, then by cells in board order);
- * returns how many (at most BLACK_POT_MAX_MOVES).  No allocation. */
+ * that places at most `max_pawns` pawns on the free cells kept
+ * (arena_black_pot_free_init()), in the order of arena_black_pot_moves()
+ * (by count, then by cells in board order) or, `ascending`, ascending
+ * (pairs and triples of cells then come by their last cell first), as
+ * OpenSpiel lists legal actions; returns how many (at most
+ * BLACK_POT_MAX_MOVES).  No allocation. */
 #define BLACK_POT_MAX_MOVES 1024
-int arena_black_pot_move_ids(const struct black_pot_roll *roll,
-			     const int open[BLACK_POT_CELLS], int max_pawns,
-			     int ids[BLACK_POT_MAX_MOVES]);
-/* The same ids from the free cells kept (arena_black_pot_free_init()),
- * in that order or, `ascending`, ascending (pairs and triples of cells
- * then come by their last cell first), as OpenSpiel lists legal
- * actions. */
 int arena_black_pot_free_ids(const struct black_pot_roll *roll,
 			     const struct black_pot_free *free_cells,
 			     int max_pawns, bool ascending,

@@ -332,14 +332,3 @@ int arena_black_pot_free_ids(const struct black_pot_roll *roll,
 	}
 	return count;
 }
-
-int arena_black_pot_move_ids(const struct black_pot_roll *roll,
-			     const int open[BLACK_POT_CELLS], int max_pawns,
-			     int ids[BLACK_POT_MAX_MOVES])
-{
-	struct black_pot_free free_cells;
-
-	arena_black_pot_free_init(&free_cells, open);
-	return arena_black_pot_free_ids(roll, &free_cells, max_pawns, false,
-					ids);
-}

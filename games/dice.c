@@ -329,11 +329,6 @@ int arena_dice_game_legal_word(const struct dice_game *g, int move)
 	return -1 - g->sets;
 }
 
-const char *arena_dice_word_name(enum dice_word word)
-{
-	return dice_words[word];
-}
-
 cJSON *arena_dice_game_action_json(const struct dice_game *g, int id)
 {
 	struct dice_set keep;

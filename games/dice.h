@@ -135,8 +135,6 @@ int arena_dice_game_moves(const struct dice_game *g, unsigned allowed,
 /* What the move `move` (an id moves() gave) is: the word (enum
  * dice_word), or -1 - k for a keep, which is g->set[k]. */
 int arena_dice_game_legal_word(const struct dice_game *g, int move);
-/* The word `word` (enum dice_word) as a bot writes it: "bank", "roll"... */
-const char *arena_dice_word_name(enum dice_word word);
 /* The numbers of every dice game's state that `seat` sees, for a
  * learning program's observation (docs/ENVIRONMENT.md): the scores from
  * the seat's own on, the turn total, the dice left, the roll and the

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <fcntl.h>
 #include <dirent.h>
@@ -251,27 +252,43 @@ char *files_readlink(const char *path)
 char *files_read_all(const char *path, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	struct stat st;
-	size_t cap, size = 0;
-	ssize_t n = 1;
 	char *text;
 
 	if (fd < 0)
 		return NULL;
+	text = files_read_fd(fd, SIZE_MAX, len);
+	close(fd);
+	return text;
+}
+
+char *files_read_fd(int fd, size_t max, size_t *len)
+{
+	struct stat st;
+	size_t cap = 4096, size = 0;
+	char *text;
+
 	/* Sized by the file, read in one go when it keeps its size (a
 	 * server reads many); grown if it grows meanwhile. */
-	cap = fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
+	if (fstat(fd, &st) == 0 && st.st_size > 0 && (uintmax_t)st.st_size < max)
+		cap = (size_t)st.st_size + 1;
 	text = xmalloc(cap);
-	while (n > 0) {
+	for (;;) {
+		ssize_t n = read(fd, text + size, cap - 1 - size);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n == 0)
+			break;
+		if (n < 0 || (size += (size_t)n) > max) {
+			int why = n < 0 ? errno : EFBIG;
+
+			free(text);
+			errno = why;
+			return NULL;
+		}
 		if (size + 1 == cap)
 			text = xrealloc(text, cap *= 2);
-		n = read(fd, text + size, cap - 1 - size);
-		if (n < 0 && errno == EINTR)
-			n = 1;
-		else if (n > 0)
-			size += (size_t)n;
 	}
-	close(fd);
 	text[size] = '\0';
 	if (len)
 		*len = size;

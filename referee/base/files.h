@@ -45,6 +45,11 @@ int files_remove_tree(const char *path);
  * (may be NULL): new, or NULL with errno. */
 char *files_read_all(const char *path, size_t *len);
 
+/* The same from the open file `fd`, which may hold at most `max` bytes:
+ * NULL with errno EFBIG when it holds more.  The one reader of a file
+ * whole: each caller opens the file and words its own errors. */
+char *files_read_fd(int fd, size_t max, size_t *len);
+
 /* Writes all `len` bytes at `buf` to `fd`, again after EINTR or a short
  * write: 0, or -1 with errno. */
 int files_write_all(int fd, const char *buf, size_t len);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "json.h"
 #include "util.h"
 
@@ -21,45 +22,18 @@
 static char *read_file(const char *path, size_t *size, char *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t cap = 65536, len = 0;
-	struct stat st;
-	char *buf;
+	char *buf = fd < 0 ? NULL : files_read_fd(fd, LOGREAD_MAX_BYTES, size);
 
-	if (fd < 0) {
+	if (fd < 0)
 		errorf(err, "cannot open '%s': %s", path, strerror(errno));
-		return NULL;
-	}
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    (size_t)st.st_size < LOGREAD_MAX_BYTES)
-		cap = (size_t)st.st_size + 1;
-	buf = xmalloc(cap);
-	for (;;) {
-		ssize_t n = read(fd, buf + len, cap - len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			errorf(err, "cannot read '%s': %s", path, strerror(errno));
-			goto fail;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-		if (len > LOGREAD_MAX_BYTES) {
-			errorf(err, "'%s' is larger than %zu MiB", path,
-			       LOGREAD_MAX_BYTES >> 20);
-			goto fail;
-		}
-		if (len == cap)
-			buf = xrealloc(buf, cap *= 2);
-	}
-	close(fd);
-	*size = len;
+	else if (!buf && errno == EFBIG)
+		errorf(err, "'%s' is larger than %zu MiB", path,
+		       LOGREAD_MAX_BYTES >> 20);
+	else if (!buf)
+		errorf(err, "cannot read '%s': %s", path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
 	return buf;
-fail:
-	close(fd);
-	free(buf);
-	return NULL;
 }
 
 bool logread_is_gzip(const char *bytes, size_t len)

@@ -75,16 +75,6 @@ char *xasprintf(const char *fmt, ...)
 	return s;
 }
 
-int errorf(char *err, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	arena_games_verrorf(err, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 int64_t now_ns(void)
 {
 	struct timespec ts;

@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "games/support.h"
+
 /* Size of the error buffers passed around the referee. */
 #define ERR_LEN 512
 
@@ -36,9 +38,8 @@ int name_index(char *const *names, int count, const char *name);
 int name_number(char ***names, int *count, const char *name);
 
 /* printf into an error buffer; always returns -1 so callers can
- * `return errorf(err, "...")`. */
-int errorf(char *err, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+ * `return errorf(err, "...")`: the rules library's, under a short name. */
+#define errorf arena_games_errorf
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 int64_t now_ns(void);

@@ -12,6 +12,7 @@
 #include "bot_private.h"
 #include "contain.h"
 #include "stderr_marks.h"
+#include "base/files.h"
 #include "base/util.h"
 
 #include <dirent.h>
@@ -67,20 +68,15 @@ void bot_track(pid_t pid, bool add)
 /* The parent of process `pid` as /proc says, or 0. */
 static pid_t parent_of(pid_t pid)
 {
-	char *path = xasprintf("/proc/%d/stat", (int)pid), buf[512], *end;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ppid = 0;
-	ssize_t n;
+	char *path = xasprintf("/proc/%d/stat", (int)pid);
+	char *stat = files_read_all(path, NULL), *end = stat ? strrchr(stat, ')') : NULL;
+	int ppid = 0;
 
 	free(path);
-	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	buf[n > 0 ? n : 0] = '\0';
 	/* "pid (comm) state ppid ...", where comm may hold anything. */
-	if (n > 0 && (end = strrchr(buf, ')')) &&
-	    sscanf(end + 1, " %*c %d", &ppid) != 1)
+	if (end && sscanf(end + 1, " %*c %d", &ppid) != 1)
 		ppid = 0;
+	free(stat);
 	return (pid_t)ppid;
 }
 

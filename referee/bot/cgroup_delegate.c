@@ -48,21 +48,16 @@ char **cgroup_delegate_argv(const char *systemd_run, bool user,
 /* This process's arguments, from /proc/self/cmdline; NULL-ended. */
 static char **own_arguments(void)
 {
-	char buf[65536], **args;
-	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
-	size_t count = 0;
+	size_t n = 0, count = 0;
+	char *buf = files_read_all("/proc/self/cmdline", &n), **args = NULL;
 
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0 || n == (ssize_t)sizeof buf - 1)
-		return NULL;
-	buf[n] = '\0';
-	for (ssize_t i = 0; i < n; i++)
+	for (size_t i = 0; buf && i < n; i++)
 		count += buf[i] == '\0';
-	args = xcalloc(count + 1, sizeof *args);
+	if (count)
+		args = xcalloc(count + 1, sizeof *args);
 	for (size_t i = 0, at = 0; i < count; i++, at += strlen(buf + at) + 1)
 		args[i] = xstrdup(buf + at);
+	free(buf);
 	return args;
 }
 

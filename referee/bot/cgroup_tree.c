@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "base/paths.h"
 #include "base/util.h"
 
@@ -44,17 +45,13 @@ static bool has_word(const char *list, const char *word, const char *separators)
 /* Whether the file `dir`/`name` lists memory, pids and cpu. */
 static bool offers_controllers(const char *dir, const char *name)
 {
-	char *path = path_join(dir, name), buf[512] = "";
-	FILE *f = fopen(path, "re");
+	char *path = path_join(dir, name), *list = files_read_all(path, NULL);
+	bool offers = list && has_word(list, "memory", " \n") &&
+		      has_word(list, "pids", " \n") && has_word(list, "cpu", " \n");
 
 	free(path);
-	if (f) {
-		if (!fgets(buf, sizeof buf, f))
-			buf[0] = '\0';
-		fclose(f);
-	}
-	return has_word(buf, "memory", " \n") && has_word(buf, "pids", " \n") &&
-	       has_word(buf, "cpu", " \n");
+	free(list);
+	return offers;
 }
 
 int cgroup_write_pid(const char *dir, pid_t pid)

@@ -116,6 +116,7 @@
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -124,6 +125,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "base/util.h"
 
 #ifndef FUTEX2_PRIVATE
@@ -272,19 +274,9 @@ static size_t filter_len;
 /* Reads the compiled filter of fd into filter[]; a negative errno. */
 static int keep_filter(int fd)
 {
-	struct stat st;
-	ssize_t n;
-
-	if (fstat(fd, &st) < 0)
+	if (lseek(fd, 0, SEEK_SET) < 0 ||
+	    !(filter = (unsigned char *)files_read_fd(fd, SIZE_MAX, &filter_len)))
 		return -errno;
-	filter = xmalloc((size_t)st.st_size + 1);
-	n = pread(fd, filter, (size_t)st.st_size, 0);
-	if (n != st.st_size) {
-		free(filter);
-		filter = NULL;
-		return n < 0 ? -errno : -EIO;
-	}
-	filter_len = (size_t)n;
 	return 0;
 }
 

@@ -5,11 +5,14 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "base/files.h"
 #include "base/game_play.h"
 #include "base/json.h"
 #include "base/openings.h"
@@ -18,23 +21,16 @@
 /* The whole file, or NULL with err. */
 static char *book_text(const char *path, size_t *len, char *err)
 {
-	FILE *f = fopen(path, "rbe");
-	char *text;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *text = fd < 0 ? NULL : files_read_fd(fd, BOOK_MAX_BYTES, len);
 
-	if (!f) {
-		errorf(err, "cannot read the opening book '%s': %s", path, strerror(errno));
-		return NULL;
-	}
-	text = xmalloc(BOOK_MAX_BYTES + 1);
-	*len = fread(text, 1, BOOK_MAX_BYTES + 1, f);
-	fclose(f);
-	if (*len > BOOK_MAX_BYTES) {
-		free(text);
+	if (fd >= 0 && !text && errno == EFBIG)
 		errorf(err, "the opening book '%s' is larger than %ld bytes", path,
 		       BOOK_MAX_BYTES);
-		return NULL;
-	}
-	text[*len] = '\0';
+	else if (!text)
+		errorf(err, "cannot read the opening book '%s': %s", path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
 	return text;
 }
 

@@ -9,11 +9,14 @@
 #include "tournament_file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "base/files.h"
 #include "base/game_play.h"
 #include "base/json.h"
 #include "base/openings.h"
@@ -52,38 +55,19 @@ static const char *const limit_fields[] = {
 /* The whole file in a new buffer, or NULL with err. */
 static char *read_text(const char *path, size_t *len, char *err)
 {
-	FILE *f = fopen(path, "rb");
-	size_t cap = 4096, got;
-	char *text;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *text = fd < 0 ? NULL : files_read_fd(fd, FILE_MAX_BYTES - 1, len);
 
-	if (!f) {
+	if (fd < 0)
 		errorf(err, "cannot open it: %s", strerror(errno));
-		return NULL;
-	}
-	text = xmalloc(cap);
-	*len = 0;
-	while ((got = fread(text + *len, 1, cap - *len, f)) > 0) {
-		*len += got;
-		if (*len < cap)
-			continue;
-		if (cap >= FILE_MAX_BYTES) {
-			errorf(err, "longer than %ld MiB, too long for a tournament file",
-			       FILE_MAX_BYTES >> 20);
-			goto fail;
-		}
-		cap *= 2;
-		text = xrealloc(text, cap);
-	}
-	if (ferror(f)) {
+	else if (!text && errno == EFBIG)
+		errorf(err, "longer than %ld MiB, too long for a tournament file",
+		       FILE_MAX_BYTES >> 20);
+	else if (!text)
 		errorf(err, "cannot read it: %s", strerror(errno));
-		goto fail;
-	}
-	fclose(f);
+	if (fd >= 0)
+		close(fd);
 	return text;
-fail:
-	fclose(f);
-	free(text);
-	return NULL;
 }
 
 /* The strict parser of json.h, which reads one line: the spaces and line
