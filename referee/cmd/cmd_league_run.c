@@ -20,6 +20,7 @@
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "league/league_pace.h"
+#include "league/league_register.h"
 #include "league/league_run.h"
 #include "league/league_slurm.h"
 #include "league/league_sync.h"
@@ -268,6 +269,25 @@ static int play_runs(struct run_args *a, long *games, int *runs, char *err)
 	return sig;
 }
 
+/* Whether `key` is the league's, the one that signs its register: a
+ * folder's every signature is made with one key (docs/FAIRNESS-LEAGUE.md,
+ * item 23), so a run signed with another would leave a folder that
+ * `verify` refuses.  False after saying so. */
+static bool is_league_key(const char *dir, const struct league_info *info,
+			  const struct referee_key *key)
+{
+	char league[65], given[65];
+
+	league_register_key(dir, info, league);
+	hex_encode(given, key->public_key, sizeof key->public_key);
+	if (!*league || !strcmp(league, given))
+		return true;
+	fail("the key given signs as %s, not as the league's key %s, which signs its "
+	     "register: a league's folder is signed with one key, so run it with that key's "
+	     "--key FILE", given, league);
+	return false;
+}
+
 /* The run once the league is open and locked. */
 static int run_league(struct run_args *a, const char *dir, struct league_info *info)
 {
@@ -276,6 +296,8 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 	int rc;
 
 	if (!cli_signing_key("league", a->key_file, dir, &key))
+		return EXIT_USAGE;
+	if (!is_league_key(dir, info, &key))
 		return EXIT_USAGE;
 	rc = cli_sandbox_ready("league", &a->run.limits,
 			       (const char *const[]){dir, a->key_file}, 2);

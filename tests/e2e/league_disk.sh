@@ -82,9 +82,9 @@ check_full() {
 
 # A league in folder $1 of three bots, each "$2 $TMP".
 make_league() {
-	"${NEXT[@]}" league init "$1" --game rolit -o size=6 >/dev/null
+	"${NEXT[@]}" league init "${KEY[@]}" "$1" --game rolit -o size=6 >/dev/null
 	for b in a b c; do
-		"${NEXT[@]}" league add "$1" "$b" $2 "$TMP" >/dev/null 2>"$TMP/add.err" ||
+		"${NEXT[@]}" league add "${KEY[@]}" "$1" "$b" $2 "$TMP" >/dev/null 2>"$TMP/add.err" ||
 			diag "league add $b failed: $(cat "$TMP/add.err")"
 	done
 	expect_eq "$("${NEXT[@]}" league status "$1" | sed -n 2p)" "bots: 3 (0 retired); versions: 3" \
@@ -94,7 +94,8 @@ make_league() {
 # --- a full tmpfs, as root ------------------------------------------------------
 if [ -n "${ARENA_MOUNT_NS:-}" ]; then
 	NEXT=("$REFEREE")
-	OPTIONS=(--key "$TMP/keys/referee.key")
+	KEY=(--key "$TMP/keys/referee.key")  # the league's one key, its runs' too
+	OPTIONS=("${KEY[@]}")
 	"$REFEREE" keygen "$TMP/keys" >/dev/null
 	mkdir "$TMP/small"
 	mount -t tmpfs -o size=2m tmpfs "$TMP/small"
@@ -115,6 +116,7 @@ fi
 # --- a file-size limit, as a normal user -------------------------------------------
 unprivileged
 NEXT=("${AS[@]}" "$REFEREE")
+KEY=()
 OPTIONS=(--no-sandbox --no-limits --trusted-bots)
 mkdir -m 0777 "$TMP/limited"
 # Python bots: a C bot of a sanitizer build maps its shadow memory

@@ -56,6 +56,14 @@ expect_exit 1 "$REFEREE" verify --key "$TMP/other/arena/referee.pub" "$L"
 expect_contains "$OUT" "$L/register.jsonl: FAILED: signed by key $key, not --key's key $other: a folder's every signature is made with one key, so one of the two is not its signer's" \
 	"verify --key of another key: the register is held to it"
 
+# A league run with another key than the league's: refused before it
+# plays, rather than signing a run that verify would refuse.
+T=$(copy other-run)
+expect_exit 2 "$REFEREE" league run "$T" --games 2 --key "$TMP/other/arena/referee.key"
+expect_eq "$(head -1 "$ERR")" "referee league: the key given signs as $other, not as the league's key $key, which signs its register: a league's folder is signed with one key, so run it with that key's --key FILE" \
+	"league run with another key: refused, saying whose the league's is"
+expect_eq "$(ls "$T/runs")" "$(ls "$L/runs")" "... and no run begun"
+
 # Run 1 re-signed with another key, its log 1 too (its SHA-256 mended):
 # without --key, the run's key is not the register's.
 T=$(copy resigned)

@@ -129,10 +129,11 @@ expect_contains "$OUT" "signed by key $NEWPUB, $OWN" "verify of the folder: the 
 expect_exit 0 "$REFEREE" verify "$TMP/own/games/000001.jsonl"
 expect_contains "$OUT" "signed by key $NEWPUB, $OWN" "verify of a log: the settings' key is your own"
 # league run takes the settings as play does (its key, concurrency,
-# trusted bots, limits); the league's other verbs take none.
-"$REFEREE" league init "$TMP/lg" --game rolit -o size=4 >/dev/null
-"$REFEREE" league add "$TMP/lg" a "$CBOT" "$TMP" >/dev/null
-"$REFEREE" league add "$TMP/lg" b "$CBOT" "$TMP" >/dev/null
+# trusted bots, limits); the league's other verbs take none, so its
+# register is signed with that key given to them (a league's one key).
+"$REFEREE" league init --key "$HOME/newkeys/referee.key" "$TMP/lg" --game rolit -o size=4 >/dev/null
+"$REFEREE" league add --key "$HOME/newkeys/referee.key" "$TMP/lg" a "$CBOT" "$TMP" >/dev/null
+"$REFEREE" league add --key "$HOME/newkeys/referee.key" "$TMP/lg" b "$CBOT" "$TMP" >/dev/null
 expect_exit 0 "$REFEREE" league run "$TMP/lg" --games 2
 expect_exit 0 "$REFEREE" verify "$TMP/lg/runs/000001/game-000001.jsonl"
 expect_contains "$OUT" "signed by key $NEWPUB, $OWN" "league run: signed with the settings' key"
