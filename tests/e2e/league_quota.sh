@@ -113,7 +113,7 @@ stop
 expect_exit 0 "${LEAGUE[@]}" quota "$L" --user-files 300 --league-files 1000000
 expect_exit 0 "${LEAGUE[@]}" run "$L" --games 8 --concurrency 2
 played=$(grep -o '"bots":\[[^]]*\]' "$L/runs/000001/run.jsonl" | head -1)
-expect_eq "$played" '"bots":["a-v1","al-v1","m-v6"]' "a run plays m v6"
+expect_eq "$played" '"bots":["a-v1","m-v6","al-v1"]' "a run plays m v6 (the versions without a game in the order they came)"
 # unpacked FROM: a folder of the league's uploads of m with FROM.tgz in
 # it, as the server unpacks one.
 unpacked() {
