@@ -104,7 +104,8 @@ t = sys.argv[1]
 dom = open(t + "/ladder.dom").read()
 rows = re.findall(r"<tr>(.*?)</tr>", re.search(r'<table id="ladder">(.*?)</table>', dom).group(1))[1:]
 have = [re.findall(r"<td>(.*?)</td>", r)[6:8] for r in rows]
-want = [[str(r["games"]), "%d%%" % round(100 * r["score"] / (r["wins"] + r["draws"] + r["losses"]))]
+# Math.round's half up (72.5 -> 73), not Python's half to even.
+want = [[str(r["games"]), "%d%%" % int(100 * r["score"] / (r["wins"] + r["draws"] + r["losses"]) + 0.5)]
         for r in json.load(open(t + "/ladder.json"))["ladder"]]
 print(have == want or (have, want))
 PY
@@ -128,7 +129,7 @@ have = [re.findall(r"<td>(.*?)</td>", r) for r in rows[1:]]
 def cell(a, b):
     c = cross["cells"][a][b]
     return "" if a == b else "-" if c is None else "%d%% of %d" % (
-        round(100 * c["score"] / (c["w"] + c["d"] + c["l"])), c["w"] + c["d"] + c["l"])
+        int(100 * c["score"] / (c["w"] + c["d"] + c["l"]) + 0.5), c["w"] + c["d"] + c["l"])
 want = [[str(k + 1), cross["bots"][a]] + [cell(a, b) for b in order] for k, a in enumerate(order)]
 print(head == ["#", "against"] + [str(k + 1) for k in range(len(order))] and have == want or (head, have, want))
 PY
