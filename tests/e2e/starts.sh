@@ -264,7 +264,10 @@ expect_contains "$ERR" "$TMP/tour/kout: resumed: 2 of 6 games were finished, 4 t
 expect_contains "$ERR" "6/6 games," "... the status line ends at 6/6"
 expect_not_contains "$ERR" "nothing left to play" "... not 'nothing left to play'"
 expect_eq "$(ls "$TMP/tour/kout/games" | grep -c 'jsonl$')" 6 "... its 4 games are played: 6 logs"
+# (A signature right after a started record is its seal, which leaves
+# the run open: left out.)
 expect_eq "$(grep -o '"type":"[a-z]*"' "$TMP/tour/kout/run.jsonl" | cut -d'"' -f4 |
+	awk '!($0 == "signature" && last == "started") { print } { last = $0 }' |
 	grep -x -e back -e signature -e skipped -e complete -e resumed | tr '\n' ' ')" \
 	"skipped complete signature back resumed complete signature " \
 	"... the manifest goes on after its signature with a back record, and is signed again"
@@ -316,8 +319,8 @@ expect_eq "$(sed -n '6p' "$TMP/tour/standings")" "left out by --skip-broken, pai
 	"... the bot left out named apart, not ranked"
 expect_eq "$("$REFEREE" ladder "$TMP/tour/swout" --format json | "$PYTHON3" -c 'import json, sys
 s = json.load(sys.stdin)["swiss"][0]
-print(s["rounds_done"], s["left_out"], sum(r["points"] for r in s["standings"]), [r["bot"] for r in s["standings"] if r["bot"] == "broken"])')" \
-	"3 ['broken'] 6.0 []" "json: 3 rounds done, the bot left out apart, the 6 points of 3 rounds (a pairing and a bye each)"
+print(s["rounds_done"], s["left_out"], "%g" % sum(r["points"] for r in s["standings"]), [r["bot"] for r in s["standings"] if r["bot"] == "broken"])')" \
+	"3 ['broken'] 6 []" "json: 3 rounds done, the bot left out apart, the 6 points of 3 rounds (a pairing and a bye each)"
 
 # --- tournament: a bot that stops starting during the run ----------------------------------------
 # It starts for the pre-flight, then never again.
