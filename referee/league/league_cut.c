@@ -17,7 +17,6 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_db.h"
-#include "league/league_db_sql.h"
 #include "league/league_task.h"
 
 /* The whole lines of the log at `path` (0: none, or unread). */
@@ -170,8 +169,7 @@ static const char *dropped_reasons(sqlite3 *db)
 
 	text[0] = '\0';
 	for (size_t i = 0; i < sizeof reasons / sizeof *reasons; i++) {
-		long n = league_db_value(db, "SELECT COUNT(*) FROM tasks WHERE state = ?", "s",
-					 reasons[i][0]);
+		long n = league_db_tasks_in_state(db, reasons[i][0]);
 
 		if (n <= 0 || len >= sizeof text)
 			continue;

@@ -257,6 +257,13 @@ int league_db_each_season_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, 
 /* The same for every game of every season, without their grades. */
 int league_db_each_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *err);
 
+/* How many sets the index's tasks hold in `state` ("dropped:REASON"...). */
+long league_db_tasks_in_state(sqlite3 *db, const char *state);
+
+/* The sets of run `run` handed out past its game `count`: the first set's
+ * first game, 0 when none, and the last's in *last. */
+long league_db_tasks_past(sqlite3 *db, long run, long count, long *last);
+
 /* How the index made from a league's logs differs from the one on disk;
  * the text is a name (a run's number, zero-padded, for a game), the
  * number a version's, a season's first run or a game's. */

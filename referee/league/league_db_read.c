@@ -435,3 +435,18 @@ int league_db_each_seat(sqlite3 *db, league_db_seat_fn *each, void *ctx, char *e
 	return each_seat(db, SEAT_COLUMNS ", NULL, NULL, NULL, NULL, NULL" SEATS_OF_GAMES
 			 IN_ORDER, each, ctx, err);
 }
+
+long league_db_tasks_in_state(sqlite3 *db, const char *state)
+{
+	return league_db_value(db, "SELECT COUNT(*) FROM tasks WHERE state = ?", "s", state);
+}
+
+long league_db_tasks_past(sqlite3 *db, long run, long count, long *last)
+{
+	long first = league_db_value(db, "SELECT MIN(first) FROM tasks WHERE run = ? AND "
+				     "first > ?", "ii", run, count);
+
+	*last = league_db_value(db, "SELECT MAX(first) FROM tasks WHERE run = ? AND first > ?",
+				"ii", run, count);
+	return first > 0 ? first : 0;
+}

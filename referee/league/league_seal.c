@@ -10,7 +10,7 @@
 #include "base/chain.h"
 #include "base/json.h"
 #include "base/util.h"
-#include "league/league_db_sql.h"
+#include "league/league_db.h"
 
 /* The line of `l` to keep up to: its last seal (a signature right after
  * a started record), or, with none, the line before its first started
@@ -94,10 +94,5 @@ int league_seal_trim(const char *path, const struct referee_key *key, char *err)
 
 long league_seal_lost(sqlite3 *db, long run, long count, long *last)
 {
-	long first = league_db_value(db, "SELECT MIN(first) FROM tasks WHERE run = ? AND "
-				     "first > ?", "ii", run, count);
-
-	*last = league_db_value(db, "SELECT MAX(first) FROM tasks WHERE run = ? AND first > ?",
-				"ii", run, count);
-	return first > 0 ? first : 0;
+	return league_db_tasks_past(db, run, count, last);
 }
