@@ -156,9 +156,13 @@ int main(int argc, char **argv)
 	memcpy(j->id, id, sizeof id);
 	if (run_manifest_start(j, argv[2], header, err))
 		die("cannot create the manifest", err);
+	j->key = &key;  /* each started record sealed, as a run seals it */
 	for (size_t i = 1; i < manifest.count; i++)
-		if (manifest.lines[i].type && !strcmp(manifest.lines[i].type, "started"))
+		if (manifest.lines[i].type && !strcmp(manifest.lines[i].type, "started")) {
 			append(j, started_for(manifest.lines[i].json, count, total));
+			if (run_manifest_seal(j, err))
+				die("cannot seal the manifest", err);
+		}
 	for (long g = 1; g <= total; g++) {
 		long t = (g - 1) % count + 1;
 
