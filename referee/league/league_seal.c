@@ -10,7 +10,6 @@
 #include "base/chain.h"
 #include "base/json.h"
 #include "base/util.h"
-#include "league/league_db.h"
 
 /* The line of `l` to keep up to: its last seal (a signature right after
  * a started record), or, with none, the line before its first started
@@ -90,9 +89,4 @@ int league_seal_trim(const char *path, const struct referee_key *key, char *err)
 			    strerror(errno));
 	chain_lines_free(&l);
 	return rc;
-}
-
-long league_seal_lost(sqlite3 *db, long run, long count, long *last)
-{
-	return league_db_tasks_past(db, run, count, last);
 }

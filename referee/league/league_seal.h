@@ -13,8 +13,6 @@
 #ifndef ARENA_LEAGUE_SEAL_H
 #define ARENA_LEAGUE_SEAL_H
 
-#include <sqlite3.h>
-
 #include "base/keys.h"
 
 /* Cuts the unclosed run.jsonl at `path` of revision 7 back to its last
@@ -22,10 +20,5 @@
  * before its first started one (nothing to do for a closed run, or one of
  * an earlier revision).  0, or -1 with err. */
 int league_seal_trim(const char *path, const struct referee_key *key, char *err);
-
-/* The first game of the first set of run `run` that the index's tasks
- * name after game `count`, the last its records list; 0 when none.  The
- * last such set's first game in *last. */
-long league_seal_lost(sqlite3 *db, long run, long count, long *last);
 
 #endif

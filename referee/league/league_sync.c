@@ -126,7 +126,7 @@ static int close_run(const char *run_dir, const struct game_log *log,
 		     struct run_view *v, int players, const struct league_closer *closer,
 		     char *err)
 {
-	long final, lost = league_seal_lost(closer->db, closer->run, v->count, &final);
+	long final, lost = league_db_tasks_past(closer->db, closer->run, v->count, &final);
 	size_t lines = log->count - (log->ends_mid_line ? 1 : 0);
 	const struct log_line *last;
 	struct chain_end end = {.seq = lines - 1};
