@@ -148,6 +148,12 @@ cJSON *chain_line_json(const struct chain_lines *l, size_t i)
 	return json_parse_object(l->at[i], l->len[i], why);
 }
 
+bool chain_lines_closed(const struct chain_lines *l)
+{
+	return l->count > 1 && chain_line_is(l, l->count - 1, "signature") &&
+	       !chain_line_is(l, l->count - 2, "started");
+}
+
 int chain_lines_check(const struct chain_lines *l, const char *path,
 		      const unsigned char *trusted, bool *signed_, char *err)
 {
@@ -157,11 +163,8 @@ int chain_lines_check(const struct chain_lines *l, const char *path,
 	const char *comma;
 	char why[ERR_LEN];
 	cJSON *head = l->count ? chain_line_json(l, 0) : NULL;
-	/* A started record's seal leaves a run open (docs/FAIRNESS-LEAGUE.md, item
-	 * 22): its chain is checked, not taken for the run's end. */
-	cJSON *last = l->count > 1 && chain_line_is(l, l->count - 1, "signature") &&
-		      !chain_line_is(l, l->count - 2, "started")
-		      ? chain_line_json(l, l->count - 1) : NULL;
+	/* A seal's chain is checked, not taken for the run's end. */
+	cJSON *last = chain_lines_closed(l) ? chain_line_json(l, l->count - 1) : NULL;
 	const char *id_hex = cJSON_GetStringValue(json_member(head, "id"));
 	const char *key_hex = cJSON_GetStringValue(json_member(last, "key"));
 	const char *sig_hex = cJSON_GetStringValue(json_member(last, "sig"));

@@ -98,6 +98,11 @@ void chain_lines_free(struct chain_lines *l);
  * whether it is `type`. */
 bool chain_line_is(const struct chain_lines *l, size_t i, const char *type);
 
+/* Whether the lines end with a signature that closes the run: one right
+ * after a started record is its seal, which leaves the run open
+ * (docs/FAIRNESS-LEAGUE.md, item 22). */
+bool chain_lines_closed(const struct chain_lines *l);
+
 /* Line i parsed, or NULL. */
 cJSON *chain_line_json(const struct chain_lines *l, size_t i);
 

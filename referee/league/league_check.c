@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/chain.h"
 #include "base/json.h"
 #include "base/logread.h"
 #include "base/outdir.h"
@@ -41,18 +42,14 @@ long league_check_live(const char *dir)
 {
 	long last = league_next_run(dir) - 1;
 	char *run = last > 0 ? league_run_dir(dir, last) : NULL;
-	char *path = run ? outdir_run_manifest(run) : NULL, err[ERR_LEN];
-	struct game_log log = {0};
-	/* Closed by a signature that seals no started record: a seal after
-	 * one leaves the run open (docs/FAIRNESS-LEAGUE.md, item 22). */
-	bool closed = path && !logread_load(path, &log, err) && log.count > 1 &&
-		      log.lines[log.count - 1].type && !log.ends_mid_line &&
-		      !strcmp(log.lines[log.count - 1].type, "signature") &&
-		      !(log.lines[log.count - 2].type &&
-			!strcmp(log.lines[log.count - 2].type, "started"));
+	char *path = run ? outdir_run_manifest(run) : NULL;
+	struct chain_lines l = {0};
+	bool closed;
 
-	if (log.buffer)
-		logread_free(&log);
+	if (path)
+		chain_lines_read(&l, path);
+	closed = l.text && !l.cut && chain_lines_closed(&l);
+	chain_lines_free(&l);
 	free(path);
 	free(run);
 	return last > 0 && !closed && run_lock_held(dir) ? last : 0;

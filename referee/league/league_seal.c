@@ -74,8 +74,7 @@ int league_seal_trim(const char *path, const struct referee_key *key, char *err)
 	json_get_int(head, "fairness", 0, 1000, &revision);
 	cJSON_Delete(head);
 	/* A closed run is left as it is. */
-	if (l.count > 2 && chain_line_is(&l, l.count - 1, "signature") &&
-	    !chain_line_is(&l, l.count - 2, "started"))
+	if (l.count > 2 && chain_lines_closed(&l))
 		revision = 0;
 	keep = kept_lines(&l, &sealed);
 	/* The chain up to what is kept, which the seal's signature covers. */
