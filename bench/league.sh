@@ -24,14 +24,15 @@ games=${BENCH_LEAGUE_GAMES:-720}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/referee-bench-l.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$referee" keygen "$tmp/key" >/dev/null
-"$referee" league init "$tmp/league" --game rolit -o size=6 >/dev/null
-"$referee" league init "$tmp/single" --game rolit -o size=6 >/dev/null
+key=$tmp/key/referee.key
+"$referee" league init "$tmp/league" --game rolit -o size=6 --key "$key" >/dev/null
+"$referee" league init "$tmp/single" --game rolit -o size=6 --key "$key" >/dev/null
 bots=
 for b in a b c d e f; do
 	mkdir "$tmp/$b"
 	cp "$bot" "$tmp/$b/bot"
-	"$referee" league add "$tmp/league" "$b" "$tmp/$b/bot" >/dev/null
-	"$referee" league add "$tmp/single" "$b" "$tmp/$b/bot" >/dev/null
+	"$referee" league add "$tmp/league" "$b" --key "$key" "$tmp/$b/bot" >/dev/null
+	"$referee" league add "$tmp/single" "$b" --key "$key" "$tmp/$b/bot" >/dev/null
 	bots="$bots${bots:+,}{\"name\":\"$b\",\"command\":\"$tmp/$b/bot\"}"
 done
 # 15 pairs of the round robin, a fifteenth of the games each, in sets of two.

@@ -37,13 +37,13 @@ done
 for batch in $batches; do
 	for r in $(seq "$repeats"); do
 		L=$tmp/l-$batch-$r
-		"$referee" league init "$L" --game rolit -o size=6 >/dev/null
+		"$referee" league init "$L" --game rolit -o size=6 --key "$key" >/dev/null
 		for b in a b c d e; do
-			"$referee" league add "$L" "$b" "$tmp/$b/bot" >/dev/null
+			"$referee" league add "$L" "$b" --key "$key" "$tmp/$b/bot" >/dev/null
 		done
 		"$referee" league run "$L" --games "$base" --concurrency 2 --batch "$batch" \
 			--key "$key" 2>/dev/null
-		"$referee" league add "$L" n "$tmp/n/bot" >/dev/null
+		"$referee" league add "$L" n --key "$key" "$tmp/n/bot" >/dev/null
 		"$referee" league run "$L" --games "$games" --concurrency 2 --batch "$batch" \
 			--key "$key" 2>/dev/null
 		"$python3" - "$referee" "$L" "$batch" "$games" <<'PY'
