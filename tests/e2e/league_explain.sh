@@ -160,6 +160,13 @@ print(have == want and len(want) > 0 or (have, want))
 PY
 )" True "chromium: a's page: each game won, lost or drawn, as its seats' ranks say"
 
+# A version added now waits 1st in the queue: with nothing playing its
+# note gives no time, with a playing league's status (answered here by
+# the page's own fetch, replaced) the time to its first game.
+mkdir "$TMP/late"
+bot_into "$TMP/late"
+expect_exit 0 "${LEAGUE[@]}" add "$L" late "$TMP/late/bot" "$TMP"
+
 # Its owner, logged in: the last words relative to the bot, wrapped in
 # the page's width.
 cdp_port=$(free_ports 1)
@@ -176,11 +183,25 @@ page.eval("location.href = '/bots/crashy'")
 print("drawn", page.wait("location.pathname === '/bots/crashy' && document.querySelector('pre.last-words') !== null && document.querySelector('pre.last-words').textContent !== ''", 30))
 print(page.eval("document.querySelector('pre.last-words').textContent.split('\\n')[0]"))
 print("wrapped", page.eval("(function (p) { return p.scrollWidth <= p.clientWidth && document.documentElement.scrollWidth <= window.innerWidth; })(document.querySelector('pre.last-words'))"))
+page.eval("location.href = '/'")
+late = "(function () { var r = [].find.call(document.querySelectorAll('#ladder tr'), function (r) { return r.cells[1].textContent === 'late'; }); return r ? r.cells[4].textContent : ''; })()"
+page.wait("location.pathname === '/' && %s !== ''" % late, 30)
+print(page.eval(late))
+# 2 games a set, 2 busy workers, 0.5 games a second: a set takes a worker 8 s.
+playing = {"games": 40, "sets": 20, "players": 2, "workers": 2, "games_per_s": 0.5}
+print(" | ".join(page.eval("arena.firstGameIn(%d, %s)" % (n, json.dumps(playing))) for n in (1, 3, 25)))
+page.eval("""(function (fetch) { arena.fetch = function (path, options) {
+	return path === '/api/status' ? Promise.resolve(new Response(%s)) : fetch(path, options); }; })(arena.fetch)""" % json.dumps(json.dumps(playing)))
+page.wait("%s.indexOf(': about') > 0" % late, 30)
+print(page.eval(late))
 PY
 kill "$chromium" 2>/dev/null
 wait "$chromium" 2>/dev/null
 expect_eq "$(cat "$TMP/owner")" "drawn True
 [start] Traceback: lib/play.py, line 3: out of ideas
-wrapped True" "chromium: its owner reads its stderr relative to the bot, its 400-character line wrapped in the page"
+wrapped True
+waiting for its first game, 1st in the queue
+about 10 s | about 15 s | about 2 min
+waiting for its first game, 1st in the queue: about 10 s" "chromium: its owner reads its stderr relative to the bot, its 400-character line wrapped in the page; a version waiting has the time to its first game while the league plays"
 stop
 done_testing

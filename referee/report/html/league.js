@@ -45,12 +45,33 @@
 		var l = luck[r.name + ' v' + r.version];
 		return l ? l.elo + ' +/- ' + l.ci95 : '-';
 	}
+	/* When the version n-th in the queue may play its first game, from
+	 * /api/status: a free worker seats the first waiting version in a task
+	 * of one set (docs/LEAGUE.md, "The policy"), so the n-th waits for the
+	 * sets in flight and for (n - 1) / workers sets more, a set taking a
+	 * worker its games at the last minute's speed.  "" while nothing plays. */
+	function firstGameIn(n, s) {
+		if (!s || !s.games_per_s || !s.workers) return '';
+		var set = (s.sets ? s.games / s.sets : s.players) * s.workers / s.games_per_s;
+		var t = (1 + Math.floor((n - 1) / s.workers)) * set;
+		return t < 90 ? 'about ' + Math.max(5, Math.round(t / 5) * 5) + ' s'
+			: 'about ' + Math.round(t / 60) + ' min';
+	}
+	/* Named on arena so that its figures can be checked from outside
+	 * (tests/e2e/league_explain.sh). */
+	arena.firstGameIn = firstGameIn;
+	var status = null;
+	/* A waiting version's note with the time to its first game, if known. */
+	function waitingNote(r) {
+		var t = firstGameIn(r.waiting, status);
+		return r.note + (t ? ': ' + t : '');
+	}
 	function drawLadder(main, ladder) {
 		var graded = Object.keys(luck).length > 0;
 		var rows = ladder.ladder.map(function (r) {
 			/* A version without a game has no figures: its place in the queue. */
 			if (r.waiting) return row([r.rank, botLink(r.name), 'v' + r.version, r.owner || '',
-				r.note, ''].concat(graded ? [''] : []).concat(['', '', '', '', '', '', '',
+				waitingNote(r), ''].concat(graded ? [''] : []).concat(['', '', '', '', '', '', '',
 				r.state]));
 			return row([r.rank || '', botLink(r.name), 'v' + r.version, r.owner || '',
 				r.rating === undefined ? '-' : r.rating, iv(r)].concat(graded ? [luckOf(r)] : [])
@@ -187,11 +208,14 @@
 		main.appendChild(el('table', {id: 'crosstable'}));
 		main.appendChild(uploadForm());
 		var poll = function () {
-			get('/api/luck', function (l) {
-				takeLuck(l);
-				get('/api/ladder', function (l) {
-					drawLadder(main, l);
-					get('/api/crosstable', function (c) { drawCross(c, l); });
+			get('/api/status', function (s) {
+				status = s;
+				get('/api/luck', function (l) {
+					takeLuck(l);
+					get('/api/ladder', function (l) {
+						drawLadder(main, l);
+						get('/api/crosstable', function (c) { drawCross(c, l); });
+					});
 				});
 			});
 		};
@@ -308,29 +332,34 @@
 		return (!better ? (tied ? 'draw' : 'won') : g.seats.length === 2 ? 'lost' :
 			ordinal(better + 1) + ' of ' + g.seats.length) + (me.forfeit ? ', forfeit' : '');
 	}
+	function drawBot(main, name, b) {
+		main.appendChild(el('p', {id: 'headline'}, headline(b)));
+		main.appendChild(el('h2', null, 'Rating over its games'));
+		main.appendChild(plot(b.history, name));
+		main.appendChild(el('h2', null, 'Versions'));
+		main.appendChild(table('versions', ['version', 'files', 'games', 'note'],
+			b.versions.map(function (v) { return row(['v' + v.version, v.files.slice(0, 12), v.games,
+				v.waiting ? waitingNote(v) : v.note || '']); })));
+		skill(main, b.grade, b.grade_all);
+		main.appendChild(el('h2', null, 'Recent games'));
+		main.appendChild(table('games', ['game', 'result', 'seats', 'replay', 'log'],
+			b.games.map(function (g) {
+				var seats = g.seats.map(function (s) { return s.name + ' v' + s.version + ' (' + s.rank + ')'; });
+				return row([g.id, result(g, name), seats.join(', '), el('a', {href: g.replay}, 'replay'),
+					el('a', {href: g.log}, 'log')]);
+			})));
+		main.appendChild(el('h2', null, 'Forfeits'));
+		main.appendChild(table('forfeits', ['game', 'reason', 'detail', 'last words'],
+			b.forfeits.map(function (f) {
+				return row([el('a', {href: f.replay}, String(f.id)), f.reason, f.detail || '',
+					lastWords(f)]);
+			})));
+	}
 	function botPage(main, name) {
 		document.querySelector('h1').textContent = name;
-		get('/api/bots/' + encodeURIComponent(name), function (b) {
-			main.appendChild(el('p', {id: 'headline'}, headline(b)));
-			main.appendChild(el('h2', null, 'Rating over its games'));
-			main.appendChild(plot(b.history, name));
-			main.appendChild(el('h2', null, 'Versions'));
-			main.appendChild(table('versions', ['version', 'files', 'games', 'note'],
-				b.versions.map(function (v) { return row(['v' + v.version, v.files.slice(0, 12), v.games, v.note || '']); })));
-			skill(main, b.grade, b.grade_all);
-			main.appendChild(el('h2', null, 'Recent games'));
-			main.appendChild(table('games', ['game', 'result', 'seats', 'replay', 'log'],
-				b.games.map(function (g) {
-					var seats = g.seats.map(function (s) { return s.name + ' v' + s.version + ' (' + s.rank + ')'; });
-					return row([g.id, result(g, name), seats.join(', '), el('a', {href: g.replay}, 'replay'),
-						el('a', {href: g.log}, 'log')]);
-				})));
-			main.appendChild(el('h2', null, 'Forfeits'));
-			main.appendChild(table('forfeits', ['game', 'reason', 'detail', 'last words'],
-				b.forfeits.map(function (f) {
-					return row([el('a', {href: f.replay}, String(f.id)), f.reason, f.detail || '',
-						lastWords(f)]);
-				})));
+		get('/api/status', function (s) {
+			status = s;
+			get('/api/bots/' + encodeURIComponent(name), function (b) { drawBot(main, name, b); });
 		});
 	}
 	/* /api/status in words: each line a label and what it says. */
