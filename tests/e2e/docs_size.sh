@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The documents stay reference text a reader can hold: no document of docs/
-# (docs/*.md, docs/*/*.md) is over 800 lines (what is dated goes to
-# bench/README.md, a second subject to a document of its own), and every
+# (docs/*.md, docs/*/*.md, the manual pages docs/*.1 and docs/*.3) is
+# over 800 lines (what is dated goes to bench/README.md, a second subject
+# to a document of its own), and every
 # citation of a document's section, `docs/X.md, "Section"` (also `X.md),
 # "Section"`, `X.md's "Section"` and `X.md ("Section")`, across lines of
 # a comment), names a section that is there: a heading of that document,
@@ -85,7 +86,7 @@ docs/c.md: B.md, "Resting": no such section in docs/B.md' \
 	"a citation of a missing section or document is caught, over two lines of a comment too"
 
 # The tree's own documents.
-mapfile -t docs < <(cd "$top_srcdir" && ls docs/*.md docs/*/*.md)
+mapfile -t docs < <(cd "$top_srcdir" && ls docs/*.md docs/*/*.md docs/*.[0-9])
 long "$top_srcdir" "${docs[@]}" >"$TMP/long"
 expect_eq "$(wc -l <"$TMP/long")" 0 "none of the ${#docs[@]} documents of docs/ is over $MAX_LINES lines"
 sed 's/^/#   /' "$TMP/long"
