@@ -202,7 +202,6 @@ struct serve_settings {
 	struct web_limits limits;
 	struct play_pace pace;
 	const char *user;	/* --user: the user a root server drops to */
-	bool play;
 };
 
 static const struct cmd_entry serve_options_entry = {
@@ -230,14 +229,14 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 	int opt;
 	long n;
 
-	*set = (struct serve_settings){.limits = WEB_LIMITS_DEFAULT, .play = true};
+	*set = (struct serve_settings){.limits = WEB_LIMITS_DEFAULT};
 	web_parse_listen("127.0.0.1:8080", &set->addr);
 	while ((opt = cli_option(&serve_options_entry, argc, argv, NULL)) != -1) {
 		if (opt == 'l' && !web_parse_listen(optarg, &set->addr))
 			return fail("--listen takes ADDR:PORT (127.0.0.1:8080, 0.0.0.0:80), not '%s'",
 				    optarg);
 		if (opt == 'n')
-			set->play = false;
+			limits->plays = false;
 		if (opt == 'm' && !cli_number("league", "--max-upload", optarg, 1, 4096, &n))
 			return EXIT_USAGE;
 		if (opt == 'm')
@@ -314,9 +313,9 @@ int league_serve(int argc, char **argv)
 	}
 	printf("serving the league in %s on http://%s:%u/%s\n", dir,
 	       inet_ntop(AF_INET, &set.addr.sin_addr, host, sizeof host),
-	       ntohs(set.addr.sin_port), set.play ? "" : " (not playing: --no-play)");
+	       ntohs(set.addr.sin_port), set.limits.plays ? "" : " (not playing: --no-play)");
 	fflush(stdout);
-	serve_wait(dir, players, set.play, &set.pace, &mask);
+	serve_wait(dir, players, set.limits.plays, &set.pace, &mask);
 	web_server_stop(server);
 	return EXIT_OK;
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "base/json.h"
 #include "base/paths.h"
@@ -42,13 +43,15 @@ struct web_activity {
 	size_t finished;
 	char **pending;     /* the logs of the last read's finished games */
 	size_t pending_count;
+	long cores;         /* the workers of the server's next run; 0: none */
 };
 
-struct web_activity *web_activity_new(void)
+struct web_activity *web_activity_new(bool plays)
 {
 	struct web_activity *a = xcalloc(1, sizeof *a);
 
 	pthread_mutex_init(&a->lock, NULL);
+	a->cores = plays ? sysconf(_SC_NPROCESSORS_ONLN) : 0;
 	return a;
 }
 
@@ -227,4 +230,5 @@ void web_activity_add(struct web_activity *a, cJSON *j, sqlite3 *db, const char 
 	cJSON_AddNumberToObject(j, "games_per_s", per_s);
 	cJSON_AddNumberToObject(j, "queue", open ? (double)queue : 0);
 	cJSON_AddNumberToObject(j, "workers", open ? (double)workers : 0);
+	cJSON_AddNumberToObject(j, "cores", (double)a->cores);
 }

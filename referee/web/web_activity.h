@@ -10,16 +10,20 @@
 #define ARENA_WEB_ACTIVITY_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 #include <sqlite3.h>
 
 struct web_activity;
 
-struct web_activity *web_activity_new(void);
+/* `plays`: the server runs the league's player (not --no-play). */
+struct web_activity *web_activity_new(bool plays);
 void web_activity_free(struct web_activity *a);
 
 /* Adds to `j` "games_per_s" (the newest run's games finished in the last
  * WEB_ACTIVITY_S seconds, a second), "queue" (its games handed out and
- * not finished) and "workers" (its tasks in play: one a busy worker). */
+ * not finished), "workers" (its tasks in play: one a busy worker) and
+ * "cores" (the workers of the server's next run, one a core; 0 when it
+ * plays none). */
 #define WEB_ACTIVITY_S 60
 void web_activity_add(struct web_activity *a, cJSON *j, sqlite3 *db, const char *dir);
 

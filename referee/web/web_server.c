@@ -511,7 +511,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 		return NULL;
 	}
 	web_reply_folder(s->dir);
-	s->activity = web_activity_new();
+	s->activity = web_activity_new(limits->plays);
 	s->busy = web_busy_new(limits->connections);
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;

@@ -71,8 +71,8 @@ expect_eq "$(cat "$TMP/body")" "$(cat "$TMP/ladder.json")" "... the ladder as 'l
 expect_eq "$(json '" ".join(sorted(r["name"] for r in d["ladder"])), d["games"]')" "a b c 6" "... its rows and games"
 expect_eq "$(code /api/status)" 200 "GET /api/status: 200"
 expect_eq "$(json 'json.dumps({k: v for k, v in d.items() if k != "games_per_s"}, separators=(",", ":"))')" \
-	'{"game":"rolit","players":2,"season":"first","bots":3,"retired":0,"versions":3,"runs":1,"open_runs":0,"games":6,"sets":3,"cut":0,"cut_text":"no set cut by a stop","quota":{"user_mb":200,"user_files":20000,"versions_kept":5,"league_mb":10240,"league_files":1000000},"queue":0,"workers":0}' \
-	"... the counts of 'league status', the quotas, and no game in play (queue, workers)"
+	'{"game":"rolit","players":2,"season":"first","bots":3,"retired":0,"versions":3,"runs":1,"open_runs":0,"games":6,"sets":3,"cut":0,"cut_text":"no set cut by a stop","quota":{"user_mb":200,"user_files":20000,"versions_kept":5,"league_mb":10240,"league_files":1000000},"queue":0,"workers":0,"cores":0}' \
+	"... the counts of 'league status', the quotas, no game in play (queue, workers), and no run to come (cores, --no-play)"
 expect_eq "$(json '0 <= d["games_per_s"] <= 0.1')" True "... its games a second over the last minute: at most the run's 6 in 60 s"
 expect_eq "$(code /api/bots/a)" 200 "GET /api/bots/a: 200"
 expect_eq "$(json 'd["name"], [v["version"] for v in d["versions"]], d["retired"]')" "a [1] False" "... its versions"

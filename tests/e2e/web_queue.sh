@@ -21,7 +21,8 @@ sleep 12
 expect_eq "$(grep -cE "^$stamp waiting: 1 active bot, and a game needs 2 \(an upload or 'referee league add' brings one\)$" "$TMP/serve.out") $(grep -c . "$TMP/serve.out")" \
 	"1 2" "one bot: the server says once, with the time, that it waits for a second (after its address)"
 expect_eq "$(grep -c "active bot" "$TMP/serve.err")" 0 "... and no player's usage message on its stderr"
-expect_eq "$(code /api/status) $(json 'd["runs"]')" "200 0" "... no run begun"
+expect_eq "$(code /api/status) $(json 'd["runs"], d["cores"]')" "200 0 $(nproc)" \
+	"... no run begun, its next run's workers one a core"
 
 bot_archive mine
 expect_eq "$(post "$alice" mine "$TMP/mine.tgz")" "202 accepted" "a second bot uploaded: accepted"

@@ -49,11 +49,13 @@
 	 * /api/status: a free worker seats the first waiting version in a task
 	 * of one set (docs/LEAGUE.md, "The policy"), so the n-th waits for the
 	 * sets in flight and for (n - 1) / workers sets more, a set taking a
-	 * worker its games at the last minute's speed.  "" while nothing plays. */
+	 * worker its games at the last minute's speed (between runs, the next
+	 * run's workers: one a core).  "" while nothing has played for a minute. */
 	function firstGameIn(n, s) {
-		if (!s || !s.games_per_s || !s.workers) return '';
-		var set = (s.sets ? s.games / s.sets : s.players) * s.workers / s.games_per_s;
-		var t = (1 + Math.floor((n - 1) / s.workers)) * set;
+		var w = s && (s.workers || s.cores);
+		if (!w || !s.games_per_s) return '';
+		var set = (s.sets ? s.games / s.sets : s.players) * w / s.games_per_s;
+		var t = (1 + Math.floor((n - 1) / w)) * set;
 		return t < 90 ? 'about ' + Math.max(5, Math.round(t / 5) * 5) + ' s'
 			: 'about ' + Math.round(t / 60) + ' min';
 	}
