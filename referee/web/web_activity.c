@@ -55,20 +55,28 @@ struct web_activity *web_activity_new(bool plays)
 	return a;
 }
 
-/* Forgets what was read (another run). */
-static void forget(struct web_activity *a)
+/* Forgets what was read (another run) but the times of the games
+ * finished since `since`: the speed of the last minute spans a new run,
+ * which starts as soon as the last ends. */
+static void forget(struct web_activity *a, time_t since)
 {
+	size_t kept = 0;
+
 	for (size_t i = 0; i < a->task_count; i++)
 		free(a->tasks[i].games);
+	for (size_t i = 0; i < a->finished; i++)
+		if (a->times[i] > 0 && a->times[i] >= since)
+			a->times[kept++] = a->times[i];
+	for (size_t i = 0; i < a->pending_count; i++)
+		free(a->pending[i]);
 	free(a->tasks);
 	free(a->done);
-	free(a->times);
 	free(a->pending);
 	a->pending = NULL;
 	a->tasks = NULL;
 	a->done = NULL;
-	a->times = NULL;
-	a->task_count = a->finished = 0;
+	a->task_count = a->pending_count = 0;
+	a->finished = kept;
 	a->max_game = 0;
 	a->offset = 0;
 }
@@ -77,7 +85,8 @@ void web_activity_free(struct web_activity *a)
 {
 	if (!a)
 		return;
-	forget(a);
+	forget(a, 0);
+	free(a->times);
 	pthread_mutex_destroy(&a->lock);
 	free(a);
 }
@@ -155,7 +164,7 @@ static void read_new(struct web_activity *a, const char *dir, long run, time_t s
 
 	free(path);
 	if (a->run != run || (in && !fstat(fileno(in), &st) && st.st_size < a->offset)) {
-		forget(a);
+		forget(a, since);
 		a->run = run;
 	}
 	if (!in || fseek(in, a->offset, SEEK_SET)) {
