@@ -212,6 +212,7 @@ static const struct cmd_entry serve_options_entry = {
 		{"no-play", no_argument, NULL, 'n'},
 		{"max-upload", required_argument, NULL, 'm'},
 		{"uploads-per-minute", required_argument, NULL, 'u'},
+		{"what-ifs-per-minute", required_argument, NULL, 'w'},
 		{"preflight-seconds", required_argument, NULL, 'P'},
 		{"user", required_argument, NULL, 'U'},
 		{"trusted-proxy", required_argument, NULL, 'p'},
@@ -247,6 +248,11 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 			return EXIT_USAGE;
 		if (opt == 'u')
 			limits->uploads_per_minute = (unsigned)n;
+		if (opt == 'w' && !cli_number("league", "--what-ifs-per-minute", optarg, 1,
+					      100000, &n))
+			return EXIT_USAGE;
+		if (opt == 'w')
+			limits->what_ifs_per_minute = (unsigned)n;
 		if (opt == 'P' && !cli_number("league", "--preflight-seconds", optarg, 1, 86400, &n))
 			return EXIT_USAGE;
 		if (opt == 'P')

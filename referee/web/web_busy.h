@@ -6,7 +6,9 @@
  * without a user's token, its client: web_client.h) may have at most
  * `per_user` of them under way at once; one more is refused (429, with
  * Retry-After), so that no user holds every thread while the others'
- * requests, `GET /api/status` among them, wait.
+ * requests, `GET /api/status` among them, wait.  Its rows also count
+ * what a user begins in a minute of the clock (web_busy_rate()), for
+ * work each may begin only so often (a what-if, web_what_if.h).
  */
 #ifndef ARENA_WEB_BUSY_H
 #define ARENA_WEB_BUSY_H
@@ -40,5 +42,10 @@ void web_busy_key(const char *user, const struct web_client *client,
 bool web_busy_take(struct web_busy *b, const char *key);
 /* Gives back a slot taken. */
 void web_busy_put(struct web_busy *b, const char *key);
+
+/* Counts one more begun this minute of the clock by key: false, counting
+ * nothing, when it has begun `per_minute` already (or every row is in
+ * use). */
+bool web_busy_rate(struct web_busy *b, const char *key, unsigned per_minute);
 
 #endif
