@@ -8,7 +8,9 @@
  * Retry-After), so that no user holds every thread while the others'
  * requests, `GET /api/status` among them, wait.  Its rows also count
  * what a user begins in a minute of the clock (web_busy_rate()), for
- * work each may begin only so often (a what-if, web_what_if.h).
+ * work each may begin only so often (a what-if, web_what_if.h; an
+ * upload, web_upload.h, whose uploads being sent are counted here too,
+ * under a key of their own).
  */
 #ifndef ARENA_WEB_BUSY_H
 #define ARENA_WEB_BUSY_H
@@ -17,8 +19,8 @@
 
 #include "web/web_client.h"
 
-/* Costly answers one user may have under way at once, and that number
- * in words (the refusal's), made from it. */
+/* Costly answers (and uploads being sent) one user may have under way
+ * at once, and that number in words (the refusal's), made from it. */
 #define WEB_BUSY_PER_USER 2
 #define WEB_BUSY_TEXT_(n) #n
 #define WEB_BUSY_TEXT(n) WEB_BUSY_TEXT_(n)

@@ -11,8 +11,8 @@
  * a run writes), so the handler threads share
  * nothing but what is set before they start (the folder's name, the
  * limits), the connections' list (web_reaper.c, under its mutex), the
- * uploads' rates (web_upload.c, under its mutex), the costly answers
- * under way (web_busy.c, under its mutex) and the fit's views
+ * costly answers and uploads under way and the rates of what-ifs and
+ * uploads (web_busy.c, under its mutex) and the fit's views
  * (web_fit.c, counted under its mutex); what they call keeps no
  * state between calls (a page's compressor is its own, a sort's order is
  * qsort_r's argument).
@@ -522,6 +522,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	s->what_ifs_per_minute = limits->what_ifs_per_minute;
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
+	s->upload.busy = s->busy;
 	s->upload.preflight = web_preflight_start(s->dir, limits->preflight_s);
 	s->reaper = !s->upload.preflight ? NULL : web_reaper_start(&(struct web_reaper_limits){
 		.connections = limits->connections, .per_address = limits->per_ip,
