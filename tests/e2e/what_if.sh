@@ -187,7 +187,8 @@ expect_eq "$(code "/what-if/000009/game-000001?move=3&action=best")" 404 "no suc
 
 # A flood: 40 what-ifs of other moves from four users at once, while
 # GET /api/status is asked every 0.2 s; each what-if answered 200, 429
-# (two under way for one user) or 503 (one played at a time, server-wide).
+# (two under way for one user, or 4 played for them this minute) or 503
+# (one played at a time, server-wide).
 tokens=()
 for u in u1 u2 u3 u4; do
 	expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" "$u"
