@@ -211,6 +211,7 @@ static const struct cmd_entry serve_options_entry = {
 		{"no-play", no_argument, NULL, 'n'},
 		{"max-upload", required_argument, NULL, 'm'},
 		{"uploads-per-minute", required_argument, NULL, 'u'},
+		{"what-ifs-per-minute", required_argument, NULL, 'w'},
 		{"preflight-seconds", required_argument, NULL, 'P'},
 		{"user", required_argument, NULL, 'U'},
 		{"trusted-proxy", required_argument, NULL, 'p'},
@@ -241,17 +242,20 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 			return EXIT_USAGE;
 		if (opt == 'm')
 			limits->upload_bytes = (size_t)n << 20;
-		if (opt == 'u' && !cli_number("league", "--uploads-per-minute", optarg, 1,
-					      100000, &n))
+		if ((opt == 'u' && !cli_number("league", "--uploads-per-minute", optarg, 1,
+						100000, &n)) ||
+		    (opt == 'w' && !cli_number("league", "--what-ifs-per-minute", optarg, 1,
+						100000, &n)))
 			return EXIT_USAGE;
 		if (opt == 'u')
 			limits->uploads_per_minute = (unsigned)n;
-		if (opt == 'P' && !cli_number("league", "--preflight-seconds", optarg, 1, 86400, &n))
+		if (opt == 'w')
+			limits->what_ifs_per_minute = (unsigned)n;
+		if ((opt == 'P' && !cli_number("league", "--preflight-seconds", optarg, 1, 86400, &n)) ||
+		    (opt == 'r' && !cli_number("league", "--request-seconds", optarg, 1, 3600, &n)))
 			return EXIT_USAGE;
 		if (opt == 'P')
 			limits->preflight_s = (unsigned)n;
-		if (opt == 'r' && !cli_number("league", "--request-seconds", optarg, 1, 3600, &n))
-			return EXIT_USAGE;
 		if (opt == 'r')
 			limits->request_s = (unsigned)n;
 		if ((opt == 'R' && !cli_number("league", "--rest-interval", optarg, 0, 100000, &n)) ||

@@ -29,6 +29,9 @@
 #include "values/estimate.h"
 
 #define GRADE_KEPT 4		/* the values of so many games kept open */
+/* The actions a shown grade lists at a decision, best first (a page's
+ * what-ifs): a bound on a page of Volle Lotte's hundreds. */
+#define GRADE_LISTED 12
 
 enum grade_marks { MARK_BEST, MARK_GOOD, MARK_INACCURACY, MARK_MISTAKE,
 		   MARK_BLUNDER, MARKS };
@@ -54,6 +57,7 @@ struct grade_header {
 	const struct game_rules *rules;
 	const cJSON *options;
 	int players;
+	bool shown;		/* GRADE_SHOWN: a decision's actions listed */
 };
 
 /* What chance did since the last record, the next chance event's: rolls,
@@ -313,14 +317,14 @@ static int grade_played(struct grade_game *gg, const void *state,
 	return grade_played_as(gg, action);
 }
 
-/* The best action at the decision, as a bot writes it. */
-static cJSON *grade_best(const struct grade_game *gg, const void *state)
+/* The decision's legal action `i` (of pending), as a bot writes it. */
+static cJSON *grade_choice_json(const struct grade_game *gg, int i)
 {
 	const struct grade_decision *d = &gg->decision;
 
 	if (gg->header.rules->family == GAME_FAMILY_DICE)
-		return arena_dice_game_action_json(state, d->pending[d->best].move);
-	return cJSON_Duplicate(cJSON_GetArrayItem(d->legal, d->best), true);
+		return arena_dice_game_action_json(d->before, d->pending[i].move);
+	return cJSON_Duplicate(cJSON_GetArrayItem(d->legal, i), true);
 }
 
 /* Counts a decision of `seat` that lost `loss` in the seat's sums. */
@@ -370,9 +374,41 @@ static void grade_opening(struct grade_game *gg, const cJSON *action)
 	cJSON_AddItemToArray(gg->drawn.openings, cJSON_Duplicate(action, true));
 }
 
+/* The decision's legal actions, best first, at most GRADE_LISTED, each
+ * as a bot writes it, in words and with its value, into m's "actions";
+ * how many more it has into "actions_left". */
+static void grade_listed(const struct grade_game *gg, cJSON *m, const cJSON *view)
+{
+	const struct grade_decision *d = &gg->decision;
+	cJSON *list = cJSON_AddArrayToObject(m, "actions");
+	bool listed[GAME_MAX_MOVES] = {false};
+	int n = d->choices < GRADE_LISTED ? d->choices : GRADE_LISTED;
+
+	for (int k = 0, top = -1; k < n; k++, top = -1) {
+		cJSON *a = cJSON_CreateObject(), *action;
+		char *words;
+
+		for (int i = 0; i < d->choices; i++)
+			if (!listed[i] && (top < 0 || d->pending[i].chance[d->seat] >
+						      d->pending[top].chance[d->seat]))
+				top = i;
+		listed[top] = true;
+		action = grade_choice_json(gg, top);
+		words = action_words(gg->header.rules, action, view);
+		cJSON_AddItemToObject(a, "action", action);
+		cJSON_AddStringToObject(a, "words", words);
+		cJSON_AddNumberToObject(a, "value", d->pending[top].chance[d->seat]);
+		cJSON_AddItemToArray(list, a);
+		free(words);
+	}
+	if (d->choices > n)
+		cJSON_AddNumberToObject(m, "actions_left", d->choices - n);
+}
+
 /* The decision's played and best actions in words, from the position
- * before it (action_words.h). */
-static void grade_words(const struct grade_game *gg, cJSON *m)
+ * before it (action_words.h), and for a grade shown, its actions when it
+ * was no forced one. */
+static void grade_words(const struct grade_game *gg, cJSON *m, bool forced)
 {
 	const struct game_rules *rules = gg->header.rules;
 	cJSON *view = rules->view(gg->decision.before, gg->decision.seat);
@@ -381,14 +417,15 @@ static void grade_words(const struct grade_game *gg, cJSON *m)
 
 	cJSON_AddStringToObject(m, "played_words", played);
 	cJSON_AddStringToObject(m, "best_words", best);
+	if (gg->header.shown && !forced)
+		grade_listed(gg, m, view);
 	free(played);
 	free(best);
 	cJSON_Delete(view);
 }
 
 /* A decision: its grade into the moves, its loss into the seat's sums. */
-static void grade_decision(struct grade_game *gg, const cJSON *action,
-			   const struct game_play *play, int i)
+static void grade_decision(struct grade_game *gg, const cJSON *action, int i)
 {
 	const struct grade_decision *d = &gg->decision;
 	const struct grade_choice *best = &d->pending[d->best];
@@ -404,8 +441,8 @@ static void grade_decision(struct grade_game *gg, const cJSON *action,
 	cJSON_AddNumberToObject(m, "move", gg->progress.move);
 	cJSON_AddNumberToObject(m, "seat", d->seat);
 	cJSON_AddItemToObject(m, "played", cJSON_Duplicate(action, true));
-	cJSON_AddItemToObject(m, "best", grade_best(gg, play->state));
-	grade_words(gg, m);
+	cJSON_AddItemToObject(m, "best", grade_choice_json(gg, d->best));
+	grade_words(gg, m, forced);
 	cJSON_AddNumberToObject(m, "value", d->pending[i].chance[d->seat]);
 	cJSON_AddNumberToObject(m, "best_value", top);
 	cJSON_AddNumberToObject(m, "loss", loss);
@@ -438,7 +475,7 @@ static void grade_action(struct grade_game *gg, const cJSON *record,
 	if (cJSON_IsTrue(json_member(record, "opening")))
 		grade_opening(gg, action);
 	else
-		grade_decision(gg, action, play, i);
+		grade_decision(gg, action, i);
 	grade_settle(gg, play);
 }
 
@@ -683,6 +720,7 @@ static enum grade_status grade_read(struct grade *g, const struct game_log *log,
 		json_member(header, "game")));
 	gg->header.players = cJSON_GetArraySize(json_member(header, "players"));
 	gg->header.options = json_member(header, "options");
+	gg->header.shown = (g->how & GRADE_SHOWN) != 0;
 	gg->moves = cJSON_CreateArray();
 	gg->drawn.rolls = cJSON_CreateArray();
 	gg->drawn.draws = cJSON_CreateArray();

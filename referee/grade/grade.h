@@ -10,7 +10,8 @@
  *    "adjusted": [result - luck a seat], "identity": residual,
  *    "seats": [{"luck", "error", "others", "decisions", "forced", "marks"}],
  *    "moves": [{"move", "seat", "played", "best", "value", "best_value",
- *               "loss", "mark", "forced"}
+ *               "loss", "mark", "forced", and from a GRADE_SHOWN grader
+ *               "actions": [{"action", "words", "value"}], "actions_left"}
  *             | {"move", "roll": [[faces]], "draw": [draws],
  *                "opening": [actions], "luck": [a seat], "chance": [a seat]}
  *             | {"move", "seat", "forfeit", "loss", "mark"}]}
@@ -52,7 +53,8 @@ enum grade_how {
 	/* The documents for anyone to see (a replay's, a page's, the
 	 * league server's): without the log's path, and a game not graded
 	 * (no values, a log that does not verify) is {"exact": false,
-	 * "why"}, why naming no path. */
+	 * "why"}, why naming no path; each decision not forced lists its
+	 * legal actions best first (a page's what-ifs). */
 	GRADE_SHOWN = 2,
 	/* A what-if's log graded too (verify.h): a replay's grade. */
 	GRADE_WHAT_IFS = 4,

@@ -6,7 +6,11 @@
  * without a user's token, its client: web_client.h) may have at most
  * `per_user` of them under way at once; one more is refused (429, with
  * Retry-After), so that no user holds every thread while the others'
- * requests, `GET /api/status` among them, wait.
+ * requests, `GET /api/status` among them, wait.  Its rows also count
+ * what a user begins in a minute of the clock (web_busy_rate()), for
+ * work each may begin only so often (a what-if, web_what_if.h; an
+ * upload, web_upload.h, whose uploads being sent are counted here too,
+ * under a key of their own).
  */
 #ifndef ARENA_WEB_BUSY_H
 #define ARENA_WEB_BUSY_H
@@ -15,8 +19,8 @@
 
 #include "web/web_client.h"
 
-/* Costly answers one user may have under way at once, and that number
- * in words (the refusal's), made from it. */
+/* Costly answers (and uploads being sent) one user may have under way
+ * at once, and that number in words (the refusal's), made from it. */
 #define WEB_BUSY_PER_USER 2
 #define WEB_BUSY_TEXT_(n) #n
 #define WEB_BUSY_TEXT(n) WEB_BUSY_TEXT_(n)
@@ -40,5 +44,10 @@ void web_busy_key(const char *user, const struct web_client *client,
 bool web_busy_take(struct web_busy *b, const char *key);
 /* Gives back a slot taken. */
 void web_busy_put(struct web_busy *b, const char *key);
+
+/* Counts one more begun this minute of the clock by key: false, counting
+ * nothing, when it has begun `per_minute` already (or every row is in
+ * use). */
+bool web_busy_rate(struct web_busy *b, const char *key, unsigned per_minute);
 
 #endif

@@ -11,8 +11,8 @@
  * a run writes), so the handler threads share
  * nothing but what is set before they start (the folder's name, the
  * limits), the connections' list (web_reaper.c, under its mutex), the
- * uploads' rates (web_upload.c, under its mutex), the costly answers
- * under way (web_busy.c, under its mutex) and the fit's views
+ * costly answers and uploads under way and the rates of what-ifs and
+ * uploads (web_busy.c, under its mutex) and the fit's views
  * (web_fit.c, counted under its mutex); what they call keeps no
  * state between calls (a page's compressor is its own, a sort's order is
  * qsort_r's argument).
@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "base/json.h"
 #include "base/logread.h"
@@ -60,6 +61,7 @@ struct web_server {
 	struct web_commitments *feed; /* likewise */
 	struct web_activity *activity;
 	struct web_busy *busy;        /* the costly answers under way */
+	unsigned what_ifs_per_minute; /* new ones a user's or client's */
 	char *dir;
 	struct web_upload_limits upload;
 };
@@ -95,6 +97,7 @@ struct request {
 	sqlite3 *db;
 	struct web_fit_view *view;
 	struct web_viewer who;     /* a user's or costly route's */
+	char key[WEB_BUSY_KEY_LEN]; /* a costly route's: who asks, web_busy_key() */
 	const char *data;          /* an upload's body as it comes */
 	size_t *size;
 	void **state;
@@ -275,17 +278,20 @@ static enum MHD_Result serve_replay(struct request *r)
 /* GET /what-if/NNNNNN/game-NNNNNN?move=N&action=A (web_what_if.h). */
 static enum MHD_Result serve_what_if(struct request *r)
 {
+	struct web_what_if_asker who = {r->s->busy, r->key, r->s->what_ifs_per_minute};
 	unsigned status;
 	char err[ERR_LEN];
 	char *text = web_what_if(r->s->dir, r->tail,
 				 MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "move"),
 				 MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "action"),
-				 &status, err);
+				 &who, &status, err);
 
 	if (text)
 		return web_reply(r->c, MHD_HTTP_OK, text, HTML);
 	if (status == MHD_HTTP_SERVICE_UNAVAILABLE)
 		return web_fail_later(r->c, status, err, 5);
+	if (status == MHD_HTTP_TOO_MANY_REQUESTS) /* till the next minute */
+		return web_fail_later(r->c, status, err, (unsigned)(60 - time(NULL) % 60));
 	return web_fail(r->c, status, err, NULL);
 }
 
@@ -358,16 +364,16 @@ static enum MHD_Result no_such_path(struct MHD_Connection *c)
 }
 
 /* Takes a slot of who asks r (their token's user, else their client,
- * `key`) of the costly answers under way: false when they have
+ * r->key) of the costly answers under way: false when they have
  * WEB_BUSY_PER_USER. */
-static bool busy_take(const struct request *r, char key[WEB_BUSY_KEY_LEN])
+static bool busy_take(struct request *r)
 {
 	struct web_client client = {{0}};
 
 	if (!r->who.user)
 		web_reaper_client(r->s->reaper, r->c, &client);
-	web_busy_key(r->who.user, &client, key);
-	return web_busy_take(r->s->busy, key);
+	web_busy_key(r->who.user, &client, r->key);
+	return web_busy_take(r->s->busy, r->key);
 }
 
 /* Route r->route's handler, with what it needs: who asks when it needs a
@@ -377,7 +383,7 @@ static bool busy_take(const struct request *r, char key[WEB_BUSY_KEY_LEN])
 static enum MHD_Result serve_route(struct request *r)
 {
 	unsigned needs = *r->state ? 0 : r->route->needs; /* an upload's body: its first call's */
-	char key[WEB_BUSY_KEY_LEN], err[ERR_LEN];
+	char err[ERR_LEN];
 	enum MHD_Result rc;
 
 	if (needs & (NEEDS_USER | COSTLY))
@@ -385,7 +391,7 @@ static enum MHD_Result serve_route(struct request *r)
 	if ((needs & NEEDS_USER) && !r->who.user)
 		return web_fail(r->c, MHD_HTTP_UNAUTHORIZED, "give a user's token: Authorization: "
 				"Bearer TOKEN ('referee league user add' makes one)", NULL);
-	if ((needs & COSTLY) && !busy_take(r, key)) {
+	if ((needs & COSTLY) && !busy_take(r)) {
 		web_viewer_free(&r->who);
 		return web_fail_later(r->c, MHD_HTTP_TOO_MANY_REQUESTS, "you have "
 				      WEB_BUSY_PER_USER_TEXT " logs, replays, grades or bots' "
@@ -401,7 +407,7 @@ static enum MHD_Result serve_route(struct request *r)
 		rc = r->route->serve(r);
 	}
 	if (needs & COSTLY)
-		web_busy_put(r->s->busy, key);
+		web_busy_put(r->s->busy, r->key);
 	web_viewer_free(&r->who);
 	return rc;
 }
@@ -513,8 +519,10 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	web_reply_folder(s->dir);
 	s->activity = web_activity_new(limits->plays);
 	s->busy = web_busy_new(limits->connections);
+	s->what_ifs_per_minute = limits->what_ifs_per_minute;
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
+	s->upload.busy = s->busy;
 	s->upload.preflight = web_preflight_start(s->dir, limits->preflight_s);
 	s->reaper = !s->upload.preflight ? NULL : web_reaper_start(&(struct web_reaper_limits){
 		.connections = limits->connections, .per_address = limits->per_ip,

@@ -25,6 +25,7 @@ struct web_limits {
 	size_t memory;             /* bytes a connection may use: its headers */
 	size_t upload_bytes;       /* an upload's cap, sent and unpacked */
 	unsigned uploads_per_minute;  /* a user's */
+	unsigned what_ifs_per_minute; /* new ones played, a user's or client's */
 	unsigned preflight_s;      /* an upload's pre-flight's wall time at most */
 	bool plays;                /* a child plays the league (not --no-play) */
 	bool proxied;              /* --trusted-proxy: `proxy` forwards its clients' */
@@ -35,7 +36,8 @@ struct web_limits {
 			    .header_s = 20, .request_s = 60, \
 			    .preflight_s = WEB_PREFLIGHT_SECONDS, \
 			    .memory = 32 * 1024, \
-			    .upload_bytes = 20 << 20, .uploads_per_minute = 10, .plays = true}
+			    .upload_bytes = 20 << 20, .uploads_per_minute = 10, \
+			    .what_ifs_per_minute = 4, .plays = true}
 
 struct web_server;
 

@@ -1,7 +1,8 @@
 /*
  * POST /api/bots (web_upload.h), a user's (their token checked by the
  * server's route): the size and the
- * user's rate before any body is read (413, 429), the multipart
+ * user's uploads being sent and rate (web_busy.h) before any body is
+ * read (413, 429), the multipart
  * form read into memory up to the cap (413), the name checked against
  * its owner (403), the archive unpacked within the league's quotas
  * (web_quota.h, web_archive.h: 400, 413) into a
@@ -12,13 +13,11 @@
  */
 #include <cjson/cJSON.h>
 #include <errno.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "base/files.h"
@@ -30,6 +29,7 @@
 #include "league/league_folder.h"
 #include "league/league_owners.h"
 #include "web/web_archive.h"
+#include "web/web_busy.h"
 #include "web/web_preflight.h"
 #include "web/web_quota.h"
 #include "web/web_reply.h"
@@ -39,76 +39,16 @@
 struct web_upload {
 	struct MHD_PostProcessor *pp;
 	char *user;
+	/* Its slot of the user's uploads being sent (web_busy.h), so that
+	 * a body sent a byte now and then by one token on many addresses
+	 * cannot hold every connection. */
+	struct web_busy *busy;
+	char key[WEB_BUSY_KEY_LEN];
 	char name[64];
 	char *archive;
 	size_t len, cap;
 	bool too_big;
 };
-
-/* The uploads a user may send at once: a body sent a byte now and then
- * holds its connection until --request-seconds, so that one token on
- * many addresses could otherwise hold every connection. */
-#define SENDING_PER_USER 2
-
-/* What the server counts of each of the 64 users seen last (a user
- * sending an upload is never forgotten): their uploads begun in a
- * minute of the clock, and those being sent now. */
-static struct {
-	pthread_mutex_t lock;
-	struct { char name[48]; time_t minute; unsigned count, sending; } seen[64];
-} users = {.lock = PTHREAD_MUTEX_INITIALIZER};
-
-enum admission { ADMITTED, PAST_RATE, SENDING, BUSY };
-
-/* Whether `user` may begin an upload now, counting it (a user's slot
- * that no upload of theirs is being sent may be taken by another). */
-static enum admission admit(const char *user, unsigned per_minute)
-{
-	time_t minute = time(NULL) / 60;
-	int slot = -1;
-	enum admission a = ADMITTED;
-
-	pthread_mutex_lock(&users.lock);
-	for (int i = 0; i < 64; i++) {
-		if (!strcmp(users.seen[i].name, user)) {
-			slot = i;
-			break;
-		}
-		if (!users.seen[i].sending &&
-		    (slot < 0 || users.seen[i].minute < users.seen[slot].minute))
-			slot = i;
-	}
-	if (slot < 0) {
-		pthread_mutex_unlock(&users.lock);
-		return BUSY;
-	}
-	if (strcmp(users.seen[slot].name, user)) {
-		snprintf(users.seen[slot].name, sizeof users.seen[slot].name, "%s", user);
-		users.seen[slot].count = users.seen[slot].sending = 0;
-	}
-	if (users.seen[slot].minute != minute)
-		users.seen[slot].minute = minute, users.seen[slot].count = 0;
-	if (users.seen[slot].sending >= SENDING_PER_USER)
-		a = SENDING;
-	else if (++users.seen[slot].count > per_minute)
-		a = PAST_RATE;
-	else
-		users.seen[slot].sending++;
-	pthread_mutex_unlock(&users.lock);
-	return a;
-}
-
-/* An upload of `user`'s admitted has ended, answered or cut off. */
-static void release(const char *user)
-{
-	pthread_mutex_lock(&users.lock);
-	for (int i = 0; i < 64; i++)
-		if (!strcmp(users.seen[i].name, user) && users.seen[i].sending) {
-			users.seen[i].sending--;
-			break;
-		}
-	pthread_mutex_unlock(&users.lock);
-}
 
 static enum MHD_Result field(void *cls, enum MHD_ValueKind kind, const char *key,
 			     const char *filename, const char *type, const char *encoding,
@@ -142,26 +82,25 @@ static enum MHD_Result upload_begin(struct MHD_Connection *c, const char *user,
 				    const struct web_upload_limits *limits, void **state)
 {
 	const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+	char key[WEB_BUSY_KEY_LEN];
 	struct web_upload *u;
 
 	if (length && strtoull(length, NULL, 10) > limits->max_bytes)
 		return web_fail(c, MHD_HTTP_CONTENT_TOO_LARGE, "the upload is over the "
 				"server's cap (--max-upload)", NULL);
-	switch (admit(user, limits->per_minute)) {
-	case ADMITTED:
-		break;
-	case PAST_RATE:
+	snprintf(key, sizeof key, "uploads %s", user);
+	if (!web_busy_take(limits->busy, key))
+		return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "you are sending "
+				WEB_BUSY_PER_USER_TEXT " uploads already: send one at a time", NULL);
+	if (!web_busy_rate(limits->busy, key, limits->per_minute)) {
+		web_busy_put(limits->busy, key);
 		return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "too many uploads this minute: "
 				"try again in a minute", NULL);
-	case SENDING:
-		return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "you are sending "
-				"2 uploads already: send one at a time", NULL);
-	case BUSY:
-		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE, "the server is taking "
-				"uploads from 64 users at once: try again in a minute", NULL);
 	}
 	u = xcalloc(1, sizeof *u);
 	u->user = xstrdup(user);
+	u->busy = limits->busy;
+	memcpy(u->key, key, sizeof key);
 	u->cap = limits->max_bytes;
 	if (!(u->pp = MHD_create_post_processor(c, 16 * 1024, field, u))) {
 		web_upload_free(u);
@@ -362,7 +301,7 @@ void web_upload_free(void *state)
 		return;
 	if (u->pp)
 		MHD_destroy_post_processor(u->pp);
-	release(u->user);
+	web_busy_put(u->busy, u->key);
 	free(u->user);
 	free(u->archive);
 	free(u);

@@ -13,10 +13,13 @@
 struct web_upload;
 
 /* The upload's limits, the server's: bytes of a request, and uploads a
- * user may make a minute; and the workers that check them. */
+ * user may begin a minute, counted with the uploads they are sending in
+ * `busy` (web_busy.h: WEB_BUSY_PER_USER at once); and the workers that
+ * check them. */
 struct web_upload_limits {
 	size_t max_bytes;
 	unsigned per_minute;
+	struct web_busy *busy;
 	struct web_preflight *preflight;
 };
 

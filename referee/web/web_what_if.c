@@ -113,34 +113,40 @@ static bool room_in(const char *folder)
 	return n < WEB_WHAT_IF_KEPT + 2; /* . and .. */
 }
 
-/* The what-if played now, unless another is or no room is left (503),
- * and kept: its page, or NULL with its refusal as kept(). */
+/* The what-if played now, unless another is or no room is left (503) or
+ * who asks has begun their most this minute (429), and kept: its page,
+ * or NULL with its refusal as kept(). */
 static char *played(const char *folder, const char *log, const char *spec,
-		    const char *page, const char *refused, unsigned *status, char *err)
+		    const char *page, const char *refused, const struct web_what_if_asker *who,
+		    unsigned *status, char *err)
 {
 	char *text = NULL;
 
+	*status = MHD_HTTP_SERVICE_UNAVAILABLE;
 	if (pthread_mutex_trylock(&playing)) {
-		*status = MHD_HTTP_SERVICE_UNAVAILABLE;
 		errorf(err, "another what-if is being played: ask again in a few seconds");
 		return NULL;
 	}
 	if (!room_in(folder)) {
-		pthread_mutex_unlock(&playing);
-		*status = MHD_HTTP_SERVICE_UNAVAILABLE;
 		errorf(err, "the server keeps %d what-ifs, its most: those are still "
 		       "answered, and no other is played", WEB_WHAT_IF_KEPT);
-		return NULL;
+	} else if (!web_busy_rate(who->busy, who->key, who->per_minute)) {
+		*status = MHD_HTTP_TOO_MANY_REQUESTS;
+		errorf(err, "you have had %u new what-ifs played this minute, your most: "
+		       "ask again next minute (one played already is answered now)",
+		       who->per_minute);
+	} else {
+		*status = MHD_HTTP_INTERNAL_SERVER_ERROR;
+		if (!files_mkdirs(folder, err) && !play(log, spec, page, refused, err))
+			text = kept(page, refused, status, err);
 	}
-	*status = MHD_HTTP_INTERNAL_SERVER_ERROR;
-	if (!files_mkdirs(folder, err) && !play(log, spec, page, refused, err))
-		text = kept(page, refused, status, err);
 	pthread_mutex_unlock(&playing);
 	return text;
 }
 
 char *web_what_if(const char *dir, const char *tail, const char *move,
-		  const char *action, unsigned *status, char *err)
+		  const char *action, const struct web_what_if_asker *who,
+		  unsigned *status, char *err)
 {
 	char *rel = web_api_log_path(tail, ""), *log = rel ? path_join(dir, rel) : NULL;
 	char *folder = path_join(dir, "what-if"), *spec = NULL, *key, *page, *refused;
@@ -157,7 +163,7 @@ char *web_what_if(const char *dir, const char *tail, const char *move,
 		page = path_joinf(folder, "%s.html", hash);
 		refused = path_joinf(folder, "%s.refused", hash);
 		if (!(text = kept(page, refused, status, err)) && !*status)
-			text = played(folder, log, spec, page, refused, status, err);
+			text = played(folder, log, spec, page, refused, who, status, err);
 		free(key);
 		free(page);
 		free(refused);

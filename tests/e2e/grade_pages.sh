@@ -8,7 +8,8 @@
 # point a graded move, marks each decision beside its move; the report
 # sums each bot's error rate and luck over its graded games; the league's
 # server serves a game's grade (GET /api/grade/NNNNNN/game-NNNNNN, exactly
-# `referee grade`'s JSON without the log's path), draws it on the game's
+# `referee grade`'s JSON without the log's path, each decision's actions
+# listed in words with their values, best first), draws it on the game's
 # page, and gives each bot's figures over its recent games.
 . "$(dirname "$0")/../tools/lib.sh"
 
@@ -17,9 +18,14 @@ FIXTURE="$top_srcdir/tests/fixtures/grade/bolo5-1000.jsonl"
 
 # py EXPR: what the Python expression prints, `grade` the fixture's
 # grade as `referee grade --format json` gives it, `page` the JSON in
-# $TMP/page.json.
+# $TMP/page.json, bare(doc) a grade without its log's path, its values'
+# how and its decisions' actions listed for a page.
 py() {
 	"$PYTHON3" -c "import json, sys
+def bare(doc):
+    doc = {k: v for k, v in doc.items() if k not in ('log', 'how')}
+    doc['moves'] = [{k: v for k, v in m.items() if k not in ('actions', 'actions_left')} for m in doc['moves']]
+    return doc
 grade = json.loads(open(sys.argv[1]).readline())
 try:
     page = json.load(open(sys.argv[2]))
@@ -90,8 +96,11 @@ expect_contains "$OUT" "  --grade           text and html: each decision's mark 
 # --- the HTML replay --------------------------------------------------------------
 expect_exit 0 "$REFEREE" replay --grade --format html -o "$TMP/graded.html" "$FIXTURE"
 $HTMLTOOL "$TMP/graded.html" data >"$TMP/page.json"
-expect_eq "$(py '{k: v for k, v in page["grade"].items() if k != "how"} == {k: v for k, v in grade.items() if k not in ("log", "how")}')" True \
+expect_eq "$(py 'bare(page["grade"]) == bare(grade)')" True \
 	"the page carries the grade, \`referee grade\`'s without the log's path (its tables read from the cache now)"
+expect_eq "$(py 'sorted({(len(m["actions"]) == min(12, len(m["actions"]) + m.get("actions_left", 0)), m["actions"][0]["value"] == m["best_value"], m["actions"][0]["words"] == m["best_words"], all(a["value"] >= b["value"] for a, b in zip(m["actions"], m["actions"][1:])), m["played_words"] in [a["words"] for a in m["actions"]] or m["value"] <= m["actions"][-1]["value"]) for m in page["grade"]["moves"] if "actions" in m}), sum(1 for m in page["grade"]["moves"] if "actions" in m) == sum(1 for m in grade["moves"] if "seat" in m and "forfeit" not in m and not m["forced"])')" \
+	"[(True, True, True, True, True)] True" \
+	"... each decision not forced with its actions listed, 12 at most, best first, the best the grade's, the one played among them or worth no more than the last"
 expect_exit 0 "$REFEREE" replay --grade --format html -o "$TMP/rolit.html" "$ROLIT"
 $HTMLTOOL "$TMP/rolit.html" data >"$TMP/page.json"
 expect_eq "$(py 'page["grade"]["exact"], page["grade"]["how"][:9], len(page["grade"]["moves"]) > 50')" \
@@ -175,7 +184,7 @@ expect_eq "$(py "[page['skill'][b]['games'] for b in ('threshold-c-300', 'random
 	"[6, 6]" "the report: each bot's six games graded"
 expect_eq "$(py "'grade' in page['games'][0]")" False "the games list carries no grade"
 $HTMLTOOL "$D/report/replays/game-000001.html" data game-000001 >"$TMP/page.json"
-expect_eq "$(py "{k: v for k, v in page['grade'].items() if k != 'how'} == {k: v for k, v in json.loads(open('$TMP/grades').readline()).items() if k not in ('log', 'how')}")" \
+expect_eq "$(py "bare(page['grade']) == bare(json.loads(open('$TMP/grades').readline()))")" \
 	True "the report's replay of a game carries its grade"
 # The fixed game: exact figures.
 mkdir "$TMP/fixed"
@@ -220,7 +229,7 @@ if command -v curl >/dev/null; then
 	cp "$TMP/body" "$TMP/page.json"
 	# (Its tables solved, or read from the cache the grade wrote when the
 	# server runs as the same user.)
-	expect_eq "$(py "{k: v for k, v in page.items() if k != 'how'} == {k: v for k, v in grade.items() if k not in ('log', 'how')}, __import__('re').fullmatch(r'exact: tables to 1000 (solved now in [0-9.]+ s|read from $XDG_CACHE_HOME/arena/values/bolo-1000[.]values)', page['how']) is not None")" \
+	expect_eq "$(py "bare(page) == bare(grade), __import__('re').fullmatch(r'exact: tables to 1000 (solved now in [0-9.]+ s|read from $XDG_CACHE_HOME/arena/values/bolo-1000[.]values)', page['how']) is not None")" \
 		"True True" \
 		"... \`referee grade\`'s JSON of the game, without the log's path"
 	expect_eq "$(code /api/grade/000001/game-000099)" 404 "GET /api/grade of no such game: 404"

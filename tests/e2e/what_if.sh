@@ -11,7 +11,10 @@
 # best is the grade's best action.  On the league's server, the replay
 # page offers the what-ifs of each graded decision, which the server
 # plays on demand, once per log, move and action, one at a time, while a
-# flood of them leaves GET /api/status answered at once; in Chromium.
+# flood of them leaves GET /api/status answered at once; one client past
+# its rate of new what-ifs a minute is refused (429) while another is
+# answered; in Chromium, each graded decision lists its legal actions in
+# words with their values, and following one plays it.
 . "$(dirname "$0")/../tools/lib.sh"
 . "$(dirname "$0")/../tools/web_serve.sh"
 
@@ -184,7 +187,8 @@ expect_eq "$(code "/what-if/000009/game-000001?move=3&action=best")" 404 "no suc
 
 # A flood: 40 what-ifs of other moves from four users at once, while
 # GET /api/status is asked every 0.2 s; each what-if answered 200, 429
-# (two under way for one user) or 503 (one played at a time, server-wide).
+# (two under way for one user, or 4 played for them this minute) or 503
+# (one played at a time, server-wide).
 tokens=()
 for u in u1 u2 u3 u4; do
 	expect_exit 0 "${LEAGUE[@]}" user add --porcelain "$L" "$u"
@@ -211,21 +215,90 @@ expect_eq "$(cat "$TMP"/flood.* | grep -cvE '^(200|429|503)$')" 0 \
 ok "$(grep -qx 503 "$TMP"/flood.*; echo $?)" \
 	"what-ifs asked while one is played are refused at once (503), not queued"
 
-# The replay page in Chromium: a graded decision's "what if" link plays it.
+# A stranger's rate: one client (127.0.0.2, no token) asks for 7 new
+# what-ifs one after another, each a legal action the grade lists at a
+# decision, within a minute of the clock: 4 are played (the default
+# --what-ifs-per-minute), the other 3 refused at once, 429 with
+# Retry-After the seconds to the next minute; meanwhile another client's
+# GET /api/status and a what-if kept are answered within a second.
+expect_eq "$(code /api/grade/000001/game-000001)" 200 "GET /api/grade/000001/game-000001"
+"$PYTHON3" - "$TMP/body" >"$TMP/asks" <<'PY'
+import json, sys, urllib.parse
+grade = json.load(open(sys.argv[1]))
+asks = [(m["move"], a["action"]) for m in grade["moves"] if m.get("actions") for a in m["actions"][1:2]]
+for move, action in asks[:7]:
+    print("move=%d&action=%s" % (move, urllib.parse.quote(json.dumps(action, separators=(",", ":")))))
+PY
+expect_eq "$(wc -l <"$TMP/asks")" 7 "... 7 decisions with a second action listed"
+second=$((10#$(date +%S)))
+[ "$second" -lt 40 ] || sleep $((61 - second))  # the 7 within one minute
+while read -r ask; do
+	curl -s -D "$TMP/rate-headers" -o "$TMP/rate-body" -w '%{http_code}\n' --interface 127.0.0.2 \
+		"$URL$GAME?$ask" >>"$TMP/rate"
+	tr -d '\r' <"$TMP/rate-headers" | sed -n 's/^Retry-After: //p' >>"$TMP/retry"
+done <"$TMP/asks" &
+rate=$!
+slowest=0
+while kill -0 "$rate" 2>/dev/null; do
+	for path in /api/status "$GAME?move=3&action=best"; do
+		read -r status took < <(curl -s -o /dev/null -w '%{http_code} %{time_total}\n' "$URL$path")
+		took=$("$PYTHON3" -c 'import sys; print(int(1000 * float(sys.argv[1])))' "$took")
+		[ "$took" -gt "$slowest" ] && slowest=$took
+		[ "$status" = 200 ] || slowest=99999
+	done
+	sleep 0.2
+done
+wait "$rate"
+expect_eq "$(tr '\n' ' ' <"$TMP/rate")" "200 200 200 200 429 429 429 " \
+	"one client's 7 new what-ifs in a minute: 4 played, 3 refused 429"
+expect_eq "$(cat "$TMP/rate-body")" \
+	'{"error":"you have had 4 new what-ifs played this minute, your most: ask again next minute (one played already is answered now)"}' \
+	"... saying why"
+expect_eq "$(awk '$1 >= 1 && $1 <= 60' "$TMP/retry" | wc -l)" 3 \
+	"... each with Retry-After, the seconds to the next minute ($(tr '\n' ' ' <"$TMP/retry"))"
+expect_lt "$slowest" 1000 \
+	"another client's GET /api/status and a what-if kept answered 200 within a second all through (slowest ${slowest} ms)"
+expect_eq "$(code "$GAME?move=3&action=best" --interface 127.0.0.2)" 200 \
+	"... and the client past its rate still has a what-if kept answered"
+
+# The replay page in Chromium: each graded decision lists its legal
+# actions but the one played, best first, in words with their values, as
+# the grade lists them (six at most as links, more as a choice); the
+# first followed plays it, the what-if's page naming it.
 if [ -n "$BROWSER" ]; then
-	chromium_run "$TMP/pages" "$URL" <<'PY'
-import sys
+	code /api/grade/000001/game-000001 >/dev/null
+	chromium_run "$TMP/pages" "$URL" "$TMP/body" <<'PY'
+import json, sys
 from cdp import Page
-port, url = int(sys.argv[1]), sys.argv[2]
+port, url, grade = int(sys.argv[1]), sys.argv[2], json.load(open(sys.argv[3]))
+def listed(m):
+    others = [a for a in m["actions"] if a["action"] != m["played"]]
+    label = lambda a: "%s \u2014 %.2f%%" % (a["words"], 100 * a["value"])
+    if len(others) <= 6 and not m.get("actions_left"):
+        return ["what if: " + label(a) for a in others]
+    return ["what if: " + "".join(label(a) for a in others) + "play it"]
 page = Page(port, url + "/games/000001/game-000001")
-print("offered", page.wait("document.querySelector('a.what-if') !== null", 60))
-print("label", page.eval("document.querySelector('a.what-if').textContent.startsWith('what if: ')"))
-page.eval("document.querySelector('a.what-if').click()")
+print("offered", page.wait("document.querySelector('#moves .what-if') !== null", 60))
+shown = json.loads(page.eval("JSON.stringify(Array.from(document.querySelectorAll('#moves li'))"
+                             ".map(li => Array.from(li.querySelectorAll('.what-if'), w => w.textContent))"
+                             ".filter(l => l.length))"))
+want = [listed(m) for m in grade["moves"] if m.get("actions")]
+print("listed", shown == [w for w in want if w], len(shown) > 0)
+words = page.eval("(function () { var w = document.querySelector('#moves .what-if');"
+                  " if (w.tagName === 'A') { w.click(); return w.textContent; }"
+                  " w.querySelector('select').selectedIndex = 1;"
+                  " var text = w.querySelector('select').selectedOptions[0].textContent;"
+                  " w.querySelector('button').click(); return text; })()")
+words = words.replace("what if: ", "").split(" \u2014 ")[0]
 print("played", page.wait("location.pathname === '/what-if/000001/game-000001' && "
                           "document.querySelector('#moves li') !== null", 90))
+print("named", page.eval("Array.from(document.querySelectorAll('div.what-if'), d => d.textContent)"
+                         ".some(t => t.startsWith('  instead: ' + %s + ',') || "
+                         "t.startsWith('instead: ' + %s + ','))" % (json.dumps(words), json.dumps(words))))
 PY
-	expect_eq "$(cat "$TMP/pages")" "$(printf 'offered True\nlabel True\nplayed True')" \
-		"Chromium: the replay page offers a what-if at a graded decision, and its link plays it"
+	expect_eq "$(cat "$TMP/pages")" "$(printf 'offered True\nlisted True True\nplayed True\nnamed True')" \
+		"Chromium: each graded decision lists its actions in words with their values, and following one plays it" ||
+		diag "$(cat "$TMP/pages")"
 else
 	ok 0 "# SKIP no Chromium to drive the replay page"
 fi

@@ -42,21 +42,40 @@
 	}
 
 	/* On the league's server (its page /games/RUN/game-N): a decision's
-	 * what-ifs, the best action and any other, played out on demand
-	 * (GET /what-if/RUN/game-N?move=M&action=A, docs/LEAGUE-SERVER.md). */
+	 * what-ifs, played out on demand (GET /what-if/RUN/game-N?move=M&action=A,
+	 * docs/LEAGUE-SERVER.md): the legal actions its grade lists, best
+	 * first, in words with their values, but the one played; each a link
+	 * where they are few, else a choice and its button, with a field for
+	 * an action the grade left off, typed as the log writes it. */
+	var FEW = 6;
 	function whatIf(li, m) {
-		var game = location.pathname.match(/^\/games\/(\d{6}\/game-\d{6})$/), base, other;
-		if (!game) return;
+		var game = location.pathname.match(/^\/games\/(\d{6}\/game-\d{6})$/);
+		var played = JSON.stringify(m.played), actions, base, form, pick, typed;
+		if (!game || !m.actions) return;
 		base = '/what-if/' + game[1] + '?move=' + m.move + '&action=';
-		li.appendChild(el('a', { 'class': 'what-if', href: base + 'best' },
-			'what if: ' + m.best_words));
-		other = el('a', { 'class': 'what-if', href: '#' }, 'what if: another action');
-		other.addEventListener('click', function (e) {
-			var a = window.prompt('Move ' + m.move + ' played otherwise: the action, as the log writes it');
-			e.preventDefault();
-			if (a) location.href = base + encodeURIComponent(a);
+		actions = m.actions.filter(function (a) { return JSON.stringify(a.action) !== played; });
+		function label(a) { return a.words + ' \u2014 ' + pct(a.value); }
+		if (actions.length <= FEW && !m.actions_left) {
+			actions.forEach(function (a) {
+				li.appendChild(el('a', { 'class': 'what-if', href: base +
+					encodeURIComponent(JSON.stringify(a.action)) }, 'what if: ' + label(a)));
+			});
+			return;
+		}
+		form = el('form', { 'class': 'what-if' }, 'what if: ');
+		pick = form.appendChild(el('select'));
+		actions.forEach(function (a) {
+			pick.appendChild(el('option', { value: JSON.stringify(a.action) }, label(a)));
 		});
-		li.appendChild(other);
+		if (m.actions_left)
+			typed = form.appendChild(el('input', { type: 'text', size: 24, placeholder:
+				'or one of ' + m.actions_left + ' more, as the log writes it' }));
+		form.appendChild(el('button', { type: 'submit' }, 'play it'));
+		form.addEventListener('submit', function (e) {
+			e.preventDefault();
+			location.href = base + encodeURIComponent(typed && typed.value.trim() || pick.value);
+		});
+		li.appendChild(form);
 	}
 
 	function strip(doc, points) {
@@ -167,7 +186,7 @@
 					    (m.forfeit !== undefined) === (step.forfeit !== undefined))
 						li.appendChild(el('span', { 'class': 'grade ' + (m.forced ? 'forced'
 							: m.mark) }, verdict(m)));
-					if (m.move === step.move && m.best_words !== undefined && !m.forced)
+					if (m.move === step.move && m.actions)
 						whatIf(li, m);
 				});
 			},
