@@ -149,8 +149,6 @@ bool league_db_retired(sqlite3 *db, const char *name);
 
 /* The id of bot `name`'s version with files `hash`, or 0: none. */
 long league_db_version_id(sqlite3 *db, const char *name, const char *hash);
-/* The number of version `id` (its NAME-vN's N), or 0 for none. */
-long league_db_version_number(sqlite3 *db, long id);
 
 /* Whether the index holds game `game` of run `run`. */
 bool league_db_has_game(sqlite3 *db, long run, long game);

@@ -248,13 +248,6 @@ long league_db_version_id(sqlite3 *db, const char *name, const char *hash)
 	return id > 0 ? id : 0;
 }
 
-long league_db_version_number(sqlite3 *db, long id)
-{
-	long number = league_db_value(db, "SELECT number FROM versions WHERE id = ?", "i", id);
-
-	return number > 0 ? number : 0;
-}
-
 bool league_db_has_game(sqlite3 *db, long run, long game)
 {
 	return league_db_value(db, "SELECT 1 FROM games WHERE run = ? AND game = ?", "ii",
