@@ -66,22 +66,30 @@ int league_db_cut_each(sqlite3 *db, bool by_version, league_db_cut_fn *each, voi
 	return 0;
 }
 
-int league_db_cut_by_version(sqlite3 *db, long *cut, int count)
+/* The two columns of `sql`, a version's id and a count, into
+ * counts[id - 1] for ids 1 to `count`: 0, or -1. */
+static int count_by_version(sqlite3 *db, const char *sql, long *counts, int count)
 {
-	sqlite3_stmt *st;
+	sqlite3_stmt *st = NULL;
+	int rc;
 
-	memset(cut, 0, (size_t)count * sizeof *cut);
-	if (sqlite3_prepare_v2(db, "SELECT version, COUNT(DISTINCT run * 1000000000 + first)"
-			       " FROM cut_seats GROUP BY version", -1, &st, NULL) != SQLITE_OK)
+	memset(counts, 0, (size_t)count * sizeof *counts);
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
 		return -1;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		long id = (long)sqlite3_column_int64(st, 0);
 
 		if (id >= 1 && id <= count)
-			cut[id - 1] = (long)sqlite3_column_int64(st, 1);
+			counts[id - 1] = (long)sqlite3_column_int64(st, 1);
 	}
 	sqlite3_finalize(st);
-	return 0;
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int league_db_cut_by_version(sqlite3 *db, long *cut, int count)
+{
+	return count_by_version(db, "SELECT version, COUNT(DISTINCT run * 1000000000 + first)"
+				" FROM cut_seats GROUP BY version", cut, count);
 }
 
 void league_db_roster(sqlite3 *db, struct league_roster *r)
@@ -281,21 +289,8 @@ int league_db_bot_version_list(sqlite3 *db, const char *name, struct league_bot_
 
 int league_db_games_by_version(sqlite3 *db, long *games, int count)
 {
-	sqlite3_stmt *st = NULL;
-	int rc;
-
-	memset(games, 0, (size_t)count * sizeof *games);
-	if (sqlite3_prepare_v2(db, "SELECT version, COUNT(*) FROM seats GROUP BY version",
-			       -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		long id = (long)sqlite3_column_int64(st, 0);
-
-		if (id >= 1 && id <= count)
-			games[id - 1] = (long)sqlite3_column_int64(st, 1);
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : -1;
+	return count_by_version(db, "SELECT version, COUNT(*) FROM seats GROUP BY version",
+				games, count);
 }
 
 long long league_db_data_version(sqlite3 *db)
