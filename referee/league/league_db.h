@@ -280,15 +280,9 @@ typedef void league_db_difference_fn(enum league_db_difference kind, const char 
 				     long number, void *ctx);
 
 /* Hands `each` every difference of index `db` (made from the logs) from
- * the index file `path`, each way: 0, or -1 with err (`path` cannot be
- * read or compared). */
-int league_db_compare(sqlite3 *db, const char *path, league_db_difference_fn *each,
-		      void *ctx, char *err);
-/* The same for the register's tables only (versions, retired, seasons):
- * no game's row. */
-int league_db_compare_register(sqlite3 *db, const char *path, league_db_difference_fn *each,
-			       void *ctx, char *err);
-/* The same for the sets cut and their seats' versions only. */
-int league_db_compare_cuts(sqlite3 *db, const char *path, league_db_difference_fn *each,
-			   void *ctx, char *err);
+ * the index file `path`, each way, the games' only when `games` (else the
+ * register's tables and the sets cut): 0, or -1 with err (`path` cannot
+ * be read or compared). */
+int league_db_compare(sqlite3 *db, const char *path, bool games,
+		      league_db_difference_fn *each, void *ctx, char *err);
 #endif

@@ -325,9 +325,7 @@ static int look(struct check *c, sqlite3 *db, const char *path, char *err)
 	for (long run = 1; !rc && run < c->run_count; run++)
 		rc = c->runs[run] == RUN_CLOSED ? index_cuts(c, run, err) : 0;
 	if (!rc)
-		rc = league_db_compare_register(c->mem, path, league_check_differ, &said, err);
-	if (!rc)
-		rc = league_db_compare_cuts(c->mem, path, league_check_differ, &said, err);
+		rc = league_db_compare(c->mem, path, false, league_check_differ, &said, err);
 	if (!rc)
 		compare_games(c, path);
 	return rc;
