@@ -36,11 +36,13 @@ static int remake(const char *dir, const struct league_info *info, const char *w
 	return 0;
 }
 
-int league_cache_check(const char *dir, const struct league_info *info, sqlite3 **db,
-		       char *note, size_t len, char *err)
+/* The index `*db` of `info` checked against the records, made again if
+ * it did not agree: 0, *db the index that agrees (reopened if it was made
+ * again), or -1 with err and *db closed (NULL). */
+static int check(const char *dir, const struct league_info *info, sqlite3 **db,
+		 char *note, size_t len, char *err)
 {
 	char why[ERR_LEN];
-
 	int differs;
 
 	note[0] = '\0';
@@ -82,7 +84,7 @@ int league_open_cached(const char *dir, struct league_info *info, sqlite3 **db,
 		league_info_free(info);
 		return -1;
 	}
-	if (!league_cache_check(dir, info, db, note + strlen(note), len - strlen(note), err))
+	if (!check(dir, info, db, note + strlen(note), len - strlen(note), err))
 		return 0;
 	league_info_free(info);
 	return -1;

@@ -22,10 +22,4 @@
 int league_open_cached(const char *dir, struct league_info *info, sqlite3 **db,
 		       char *note, size_t len, char *err);
 
-/* As league_open_cached() for the index `*db` of `info` already open:
- * 0, *db the index that agrees (reopened if it was made again), or -1
- * with err and *db closed (NULL). */
-int league_cache_check(const char *dir, const struct league_info *info, sqlite3 **db,
-		       char *note, size_t len, char *err);
-
 #endif
