@@ -239,7 +239,7 @@ int league_db_open_run(sqlite3 *db, long run, char *err)
 }
 
 /* A closed run's tasks handed out, which its signed records now list
- * (league_seal.h), removed: the index then holds what a rebuild makes. */
+ * (league_sync.h), removed: the index then holds what a rebuild makes. */
 static int settle_tasks(sqlite3 *db, long run, char *err)
 {
 	return run_write(db, "DELETE FROM tasks WHERE run = ? AND state = 'started'", run, -1,

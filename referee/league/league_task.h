@@ -40,7 +40,7 @@ int league_task_place_read(struct league_place *p, const char *run_dir, int play
  * set's C and its `n` seats' versions `v` (run_manifest_started_seated()),
  * then each set entered in the tasks of run `run` in the index `db`, which
  * a run closed after a kill holds against its signed records
- * (league_seal.h): 0, or -1 with err. */
+ * (league_sync.h): 0, or -1 with err. */
 int league_task_started(struct run_manifest *m, sqlite3 *db, long run, long first, int sets,
 			const struct league_version *const *v, int n, char *err);
 
