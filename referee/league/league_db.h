@@ -88,12 +88,11 @@ int league_db_begin(sqlite3 *db, char *err);
 int league_db_end(sqlite3 *db, int rc, char *err);
 
 /* The runs: the newest's number (0: none yet); how many are open; whether
- * `run` is closed; `run` entered open, closed, or as `closed` says. */
+ * `run` is closed; `run` entered open, or as `closed` says. */
 long league_db_last_run(sqlite3 *db);
 long league_db_open_runs(sqlite3 *db);
 bool league_db_run_closed(sqlite3 *db, long run);
 int league_db_open_run(sqlite3 *db, long run, char *err);
-int league_db_close_run(sqlite3 *db, long run, char *err);
 int league_db_put_run(sqlite3 *db, long run, bool closed, char *err);
 
 /* The versions, by id (out[0] is version 1): how many, or -1 with err.
@@ -152,17 +151,6 @@ long league_db_version_id(sqlite3 *db, const char *name, const char *hash);
 
 /* Whether the index holds game `game` of run `run`. */
 bool league_db_has_game(sqlite3 *db, long run, long game);
-
-/* A version of a bot. */
-struct league_bot_version {
-	long id;
-	int number;
-	char hash[65];
-};
-
-/* Bot `name`'s versions, oldest first, in *out (free it): how many (0:
- * none), or -1. */
-int league_db_bot_version_list(sqlite3 *db, const char *name, struct league_bot_version **out);
 
 /* The games of each version (seats of every season), by id: games[id -
  * 1] for ids 1 to `count`: 0, or -1.  A scan of every seat. */

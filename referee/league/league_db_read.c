@@ -262,31 +262,6 @@ bool league_db_has_game(sqlite3 *db, long run, long game)
 			       run, game) == 1;
 }
 
-int league_db_bot_version_list(sqlite3 *db, const char *name, struct league_bot_version **out)
-{
-	sqlite3_stmt *st = NULL;
-	int n = 0, rc;
-
-	*out = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT id, number, hash FROM versions WHERE name = ?"
-			       " ORDER BY number", -1, &st, NULL) != SQLITE_OK ||
-	    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return -1;
-	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *hash = (const char *)sqlite3_column_text(st, 2);
-
-		*out = xrealloc(*out, (size_t)(n + 1) * sizeof **out);
-		(*out)[n].id = (long)sqlite3_column_int64(st, 0);
-		(*out)[n].number = sqlite3_column_int(st, 1);
-		snprintf((*out)[n].hash, sizeof (*out)[n].hash, "%s", hash ? hash : "");
-		n++;
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? n : -1;
-}
-
 int league_db_games_by_version(sqlite3 *db, long *games, int count)
 {
 	return count_by_version(db, "SELECT version, COUNT(*) FROM seats GROUP BY version",
