@@ -246,12 +246,6 @@ static int settle_tasks(sqlite3 *db, long run, char *err)
 			 err);
 }
 
-int league_db_close_run(sqlite3 *db, long run, char *err)
-{
-	return run_write(db, "UPDATE runs SET closed = 1 WHERE id = ?", run, -1, err) ||
-	       settle_tasks(db, run, err) ? -1 : 0;
-}
-
 int league_db_put_run(sqlite3 *db, long run, bool closed, char *err)
 {
 	return run_write(db, "INSERT OR REPLACE INTO runs VALUES(?, ?)", run, closed, err) ||

@@ -169,7 +169,7 @@ int league_opened_close(struct league_opened *o, const struct league_run *r, cha
 		return -1;
 	rc = league_db_begin(r->db, err);
 	rc = rc ? rc : league_cut_index(r->db, o->run_dir, o->number, r->players, err);
-	rc = rc ? rc : league_db_close_run(r->db, o->number, err);
+	rc = rc ? rc : league_db_put_run(r->db, o->number, true, err);
 	return league_db_end(r->db, rc, err);
 }
 
