@@ -13,20 +13,32 @@
 #include "base/util.h"
 #include "league/league_db_sql.h"
 
-long league_db_value(sqlite3 *db, const char *sql, const char *binds, ...)
+sqlite3_stmt *league_db_prepare(sqlite3 *db, const char *sql, const char *binds, va_list ap)
 {
 	sqlite3_stmt *st = NULL;
-	va_list ap;
-	long v = -1;
 	bool ok = sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK;
 
-	va_start(ap, binds);
 	for (int i = 0; ok && binds[i]; i++)
 		ok = (binds[i] == 's'
 		      ? sqlite3_bind_text(st, i + 1, va_arg(ap, const char *), -1, SQLITE_TRANSIENT)
 		      : sqlite3_bind_int64(st, i + 1, va_arg(ap, long))) == SQLITE_OK;
+	if (!ok) {
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	return st;
+}
+
+long league_db_value(sqlite3 *db, const char *sql, const char *binds, ...)
+{
+	sqlite3_stmt *st;
+	va_list ap;
+	long v = -1;
+
+	va_start(ap, binds);
+	st = league_db_prepare(db, sql, binds, ap);
 	va_end(ap);
-	if (ok && sqlite3_step(st) == SQLITE_ROW)
+	if (st && sqlite3_step(st) == SQLITE_ROW)
 		v = (long)sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return v;
