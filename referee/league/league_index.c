@@ -192,7 +192,8 @@ static int check_key(const struct check *c, const struct chain_lines *l, const c
 	return rc;
 }
 
-/* Run `run`'s run.jsonl: its state, and its games into c->listed. */
+/* Run `run`'s run.jsonl: its state, its games into c->listed, and a
+ * closed run's sets cut into c->mem. */
 static int read_run(struct check *c, long run, char *err)
 {
 	char *run_dir = league_run_dir(c->dir, run), *path = outdir_run_manifest(run_dir);
@@ -221,20 +222,13 @@ static int read_run(struct check *c, long run, char *err)
 		}
 		chain_lines_free(&l);
 	}
+	/* The sets a closed run lists cut, with the versions its started
+	 * records seat, into c->mem (item 27: what the index counts cut is
+	 * checked as its games are). */
+	if (!rc && c->runs[run] == RUN_CLOSED)
+		rc = league_cut_index(c->mem, run_dir, run, c->info->players, err);
 	free(run_dir);
 	free(path);
-	return rc;
-}
-
-/* The sets that closed run `run`'s run.jsonl lists cut, with the
- * versions its started records seat, into c->mem (item 27: what the
- * index counts cut is checked as its games are).  0, or -1 with err. */
-static int index_cuts(struct check *c, long run, char *err)
-{
-	char *run_dir = league_run_dir(c->dir, run);
-	int rc = league_cut_index(c->mem, run_dir, run, c->info->players, err);
-
-	free(run_dir);
 	return rc;
 }
 
@@ -293,14 +287,13 @@ static void compare_games(struct check *c, const char *where)
 static int look(struct check *c, sqlite3 *db, const char *path, char *err)
 {
 	struct league_check_differences said = {&c->problems, path};
-	struct league_counts counts;
+	long games = league_db_game_count(db);
 	int rc;
 
 	c->run_count = league_next_run(c->dir);
 	c->runs = xcalloc((size_t)c->run_count, sizeof *c->runs);
 	/* Sized once: at 100,000 games, growing them cost a sixth. */
-	league_db_counts(db, &counts);
-	c->disk.cap = c->listed.cap = counts.games > 0 ? (size_t)counts.games + 1 : 1024;
+	c->disk.cap = c->listed.cap = games > 0 ? (size_t)games + 1 : 1024;
 	c->disk.stride = c->listed.stride = sizeof(struct game_row) +
 		(size_t)c->info->players * sizeof(struct seat_row);
 	c->disk.at = xmalloc(c->disk.cap * c->disk.stride);
@@ -323,8 +316,6 @@ static int look(struct check *c, sqlite3 *db, const char *path, char *err)
 	}
 	for (long run = 1; !rc && run < c->run_count; run++)
 		rc = read_run(c, run, err);
-	for (long run = 1; !rc && run < c->run_count; run++)
-		rc = c->runs[run] == RUN_CLOSED ? index_cuts(c, run, err) : 0;
 	if (!rc)
 		rc = league_db_compare(c->mem, path, false, league_check_differ, &said, err);
 	if (!rc)
