@@ -45,9 +45,10 @@ static void labels_free(char **labels, int count)
 /* The active versions of o->rating into o->active, in the ladder's order,
  * which the picker's ties follow (a version waiting for its first game:
  * its place), their labels (NAME-vK, as run.jsonl lists them in "bots")
- * in *labels: their count, or -1 with err (too few, or too many to seat). */
+ * in o->labels, their count in o->active_count: 0, or -1 with err (too
+ * few, or too many to seat). */
 static int active_versions(struct league_opened *o, const struct league_run *r,
-			   const char *dir, char ***labels, char *err)
+			   const char *dir, char *err)
 {
 	const struct league_rating *lr = &o->rating;
 	int n = 0;
@@ -59,29 +60,21 @@ static int active_versions(struct league_opened *o, const struct league_run *r,
 			      "need %d: add bots with 'referee league add'",
 			      lr->active, lr->active == 1 ? "" : "s", r->players);
 	o->active = xcalloc((size_t)lr->active, sizeof *o->active);
-	*labels = xcalloc((size_t)lr->active, sizeof **labels);
+	o->labels = xcalloc((size_t)lr->active, sizeof *o->labels);
 	for (int k = 0; k < lr->ranked && n < lr->active; k++) {
 		const struct league_version *v = &lr->versions[lr->order[k]];
 
 		if (!league_rating_active(lr, lr->order[k]))
 			continue;
 		o->active[n] = lr->order[k];
-		(*labels)[n++] = xasprintf("%s-v%d", v->name, v->number);
+		o->labels[n++] = xasprintf("%s-v%d", v->name, v->number);
 	}
-	n = league_stale_keep(dir, &o->rating, o->number, o->active, *labels, n,
-			      r->players, err);
-	if (n >= r->players && !codes_fit(n, r->players)) {
-		labels_free(*labels, n);
-		*labels = NULL;
+	n = o->active_count = league_stale_keep(dir, &o->rating, o->number, o->active, o->labels,
+						n, r->players, err);
+	if (n >= r->players && !codes_fit(n, r->players))
 		return errorf(err, "%d active bots are more than a run of %d-player "
 			      "sets can seat: retire some", n, r->players);
-	}
-	if (n < r->players) {
-		labels_free(*labels, n);
-		*labels = NULL;
-		return -1;
-	}
-	return n;
+	return n < r->players ? -1 : 0;
 }
 
 /* The run begun in o->run_dir: the folders made, its run.jsonl of the
@@ -119,7 +112,7 @@ int league_opened_begin(struct league_opened *o, const struct league_run *r,
 	/* Graded before the ratings are loaded, with their grades. */
 	if (!r->after_roster_change)
 		league_luck_grade(&o->luck, r->db, dir);
-	if ((o->active_count = active_versions(o, r, dir, &o->labels, err)) < 0)
+	if (active_versions(o, r, dir, err))
 		return -1;
 	league_pick_init(&o->pick, o->active_count, r->players);
 	league_pick_lanes(&o->pick, r->concurrency);
