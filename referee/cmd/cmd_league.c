@@ -24,7 +24,6 @@
 #include "cmd_league.h"
 #include "games/registry.h"
 #include "league/league_add.h"
-#include "league/league_cache.h"
 #include "league/league_cut.h"
 #include "league/league_db.h"
 #include "league/league_folder.h"
@@ -303,7 +302,7 @@ static bool open_league(const char *dir, struct league_info *info, sqlite3 **db)
 
 /* Opens a league's folder as open_league() does, for a verb that shows
  * a ladder: with an index that is its signed records', made again from
- * them when it was not (league_cache.h), which it says.  false after a
+ * them when it was not (league_index.h), which it says.  false after a
  * message. */
 static bool open_checked(const char *dir, struct league_info *info, sqlite3 **db)
 {

@@ -56,7 +56,7 @@ struct run_args {
 	char **words;                /* the options as given, for play-task */
 	int word_count;
 	int64_t shown;               /* now_ns() of the last progress line */
-	bool accept_loss;            /* --accept-loss (league_seal.h) */
+	bool accept_loss;            /* --accept-loss (league_sync.h) */
 };
 
 /* How often a run on a terminal says how far it is. */

@@ -153,7 +153,7 @@ char *league_check(const char *dir, struct problems *problems)
 		 league_register_load(dir, &info, mem, err) ||
 		 league_sync(dir, mem, info.rules->name, info.players, NULL, err))
 		problems_add(problems, dir, "its logs cannot be indexed: %s", err);
-	else if (league_db_compare(mem, path, league_check_differ, &found, err))
+	else if (league_db_compare(mem, path, true, league_check_differ, &found, err))
 		problems_add(problems, path, "%s", err);
 	/* Counted from the logs, whatever the index on disk says. */
 	if (mem && !*err)

@@ -6,6 +6,7 @@
 #include "league/league_db.h"
 
 #include <cjson/cJSON.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,18 +93,19 @@ int league_db_end(sqlite3 *db, int rc, char *err)
 	return rc;
 }
 
-/* A statement with its text values bound in order (NULL: SQL NULL), run
- * to its end: 0, or -1 with err. */
-static int run_texts(sqlite3 *db, const char *sql, const char *const *values,
-		     int count, char *err)
+/* A statement with its values bound as league_db_prepare() binds them,
+ * run to its end: 0, or -1 with err. */
+static int run(sqlite3 *db, char *err, const char *sql, const char *binds, ...)
 {
 	sqlite3_stmt *st;
+	va_list ap;
 	int rc, sys;
 
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+	va_start(ap, binds);
+	st = league_db_prepare(db, sql, binds, ap);
+	va_end(ap);
+	if (!st)
 		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
-	for (int i = 0; i < count; i++)
-		sqlite3_bind_text(st, i + 1, values[i], -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	/* The system's reason goes with the statement. */
 	sys = rc == SQLITE_DONE ? 0 : sqlite3_system_errno(db);
@@ -156,14 +158,11 @@ sqlite3 *league_db_open(const char *dir, bool create, const char *game,
 		errorf(err, "%s: %s", path, db ? sqlite3_errmsg(db) : "cannot open");
 	else if (sqlite3_busy_timeout(db, 10000) != SQLITE_OK)
 		errorf(err, "%s: %s", path, sqlite3_errmsg(db));
-	else if (create) {
-		char text[16];
-
-		snprintf(text, sizeof text, "%d", players);
+	else if (create)
 		rc = league_db_exec(db, schema, err) ||
-		     run_texts(db, "INSERT INTO league VALUES('game', ?), ('players', ?)",
-			       (const char *const[]){game, text}, 2, err) ? -1 : 0;
-	} else
+		     run(db, err, "INSERT INTO league VALUES('game', ?), ('players', ?)", "si",
+			 game, (long)players) ? -1 : 0;
+	else
 		rc = check_index(db, path, game, err);
 	/* An index that cannot be written (a copy handed to `verify`) does
 	 * without: what reads the grades finds none and does without them. */
@@ -199,18 +198,16 @@ void league_db_close(sqlite3 *db)
 int league_db_add_version(sqlite3 *db, const struct league_version *v, char *err)
 {
 	cJSON *a = cJSON_CreateArray();
-	char number[16], *readable;
+	char *readable;
 	int rc;
 
 	for (char **r = v->readable; r && *r; r++)
 		cJSON_AddItemToArray(a, cJSON_CreateString(*r));
 	readable = json_print_line(a);
 	readable[strcspn(readable, "\n")] = '\0';
-	snprintf(number, sizeof number, "%d", v->number);
-	rc = run_texts(db, "INSERT INTO versions(name, number, hash, command, dir,"
-		       " workdir, readable) VALUES(?, ?, ?, ?, ?, ?, ?)",
-		       (const char *const[]){v->name, number, v->hash, v->command,
-					     v->dir, v->workdir, readable}, 7, err);
+	rc = run(db, err, "INSERT INTO versions(name, number, hash, command, dir, workdir,"
+		 " readable) VALUES(?, ?, ?, ?, ?, ?, ?)", "sisssss", v->name, (long)v->number,
+		 v->hash, v->command, v->dir, v->workdir, readable);
 	free(readable);
 	cJSON_Delete(a);
 	return rc;
@@ -218,112 +215,64 @@ int league_db_add_version(sqlite3 *db, const struct league_version *v, char *err
 
 int league_db_retire(sqlite3 *db, const char *name, char *err)
 {
-	return run_texts(db, "INSERT OR IGNORE INTO retired VALUES(?)",
-			 (const char *const[]){name}, 1, err);
+	return run(db, err, "INSERT OR IGNORE INTO retired VALUES(?)", "s", name);
 }
 
-/* `sql` with the run's number and, when it takes one, 0 or 1 bound as
- * texts (SQLite's affinity stores them as integers). */
-static int run_write(sqlite3 *db, const char *sql, long run, int closed, char *err)
+int league_db_open_run(sqlite3 *db, long run_number, char *err)
 {
-	char r[24], c[4];
-
-	snprintf(r, sizeof r, "%ld", run);
-	snprintf(c, sizeof c, "%d", closed);
-	return run_texts(db, sql, (const char *const[]){r, c}, closed < 0 ? 1 : 2, err);
+	return run(db, err, "INSERT INTO runs VALUES(?, 0)", "i", run_number);
 }
 
-int league_db_open_run(sqlite3 *db, long run, char *err)
+int league_db_put_run(sqlite3 *db, long run_number, bool closed, char *err)
 {
-	return run_write(db, "INSERT INTO runs VALUES(?, 0)", run, -1, err);
+	/* A closed run's tasks handed out, which its signed records now list
+	 * (league_sync.h), removed: the index then holds what a rebuild makes. */
+	return run(db, err, "INSERT OR REPLACE INTO runs VALUES(?, ?)", "ii", run_number,
+		   (long)closed) ||
+	       (closed && run(db, err, "DELETE FROM tasks WHERE run = ? AND state = 'started'",
+			      "i", run_number)) ? -1 : 0;
 }
 
-/* A closed run's tasks handed out, which its signed records now list
- * (league_seal.h), removed: the index then holds what a rebuild makes. */
-static int settle_tasks(sqlite3 *db, long run, char *err)
+int league_db_task(sqlite3 *db, long run_number, long first, const char *state, char *err)
 {
-	return run_write(db, "DELETE FROM tasks WHERE run = ? AND state = 'started'", run, -1,
-			 err);
+	return run(db, err, "INSERT OR REPLACE INTO tasks VALUES(?, ?, ?)", "iis", run_number,
+		   first, state);
 }
 
-int league_db_close_run(sqlite3 *db, long run, char *err)
-{
-	return run_write(db, "UPDATE runs SET closed = 1 WHERE id = ?", run, -1, err) ||
-	       settle_tasks(db, run, err) ? -1 : 0;
-}
-
-int league_db_put_run(sqlite3 *db, long run, bool closed, char *err)
-{
-	return run_write(db, "INSERT OR REPLACE INTO runs VALUES(?, ?)", run, closed, err) ||
-	       (closed && settle_tasks(db, run, err)) ? -1 : 0;
-}
-
-int league_db_task(sqlite3 *db, long run, long first, const char *state, char *err)
-{
-	char r[24], f[24];
-
-	snprintf(r, sizeof r, "%ld", run);
-	snprintf(f, sizeof f, "%ld", first);
-	return run_texts(db, "INSERT OR REPLACE INTO tasks VALUES(?, ?, ?)",
-			 (const char *const[]){r, f, state}, 3, err);
-}
-
-int league_db_add_game(sqlite3 *db, long run, long game, long first,
+int league_db_add_game(sqlite3 *db, long run_number, long game, long first,
 		       const char *sha256, int seats, const long *versions,
 		       const int *ranks, const int *forfeits, char *err)
 {
-	char r[24], g[24], f[24], s[16], v[24], k[16];
-
-	snprintf(r, sizeof r, "%ld", run);
-	snprintf(g, sizeof g, "%ld", game);
-	snprintf(f, sizeof f, "%ld", first);
 	/* A grade is of the game's log: none of another is left (a number is
 	 * not used twice, but the sums of the pages need not look). */
-	if (run_texts(db, "INSERT INTO games VALUES(?, ?, ?, ?)",
-		      (const char *const[]){r, g, f, sha256}, 4, err) ||
-	    run_texts(db, "DELETE FROM grades WHERE run = ? AND game = ? AND sha256 != ?",
-		      (const char *const[]){r, g, sha256}, 3, err))
+	if (run(db, err, "INSERT INTO games VALUES(?, ?, ?, ?)", "iiis", run_number, game,
+		first, sha256) ||
+	    run(db, err, "DELETE FROM grades WHERE run = ? AND game = ? AND sha256 != ?", "iis",
+		run_number, game, sha256))
 		return -1;
-	for (int seat = 0; seat < seats; seat++) {
-		snprintf(s, sizeof s, "%d", seat);
-		snprintf(v, sizeof v, "%ld", versions[seat]);
-		snprintf(k, sizeof k, "%d", ranks[seat]);
-		if (run_texts(db, "INSERT INTO seats VALUES(?, ?, ?, ?, ?, ?)",
-			      (const char *const[]){r, g, s, v, k, forfeits[seat] ? "1" : "0"},
-			      6, err))
+	for (int seat = 0; seat < seats; seat++)
+		if (run(db, err, "INSERT INTO seats VALUES(?, ?, ?, ?, ?, ?)", "iiiiii", run_number,
+			game, (long)seat, versions[seat], (long)ranks[seat],
+			(long)(forfeits[seat] != 0)))
 			return -1;
-	}
 	return 0;
 }
 
-int league_db_add_cut(sqlite3 *db, long run, long first, int seats, const long *versions,
-		      char *err)
+int league_db_add_cut(sqlite3 *db, long run_number, long first, int seats,
+		      const long *versions, char *err)
 {
-	char r[24], f[24], s[16], v[24];
-
-	snprintf(r, sizeof r, "%ld", run);
-	snprintf(f, sizeof f, "%ld", first);
-	if (run_texts(db, "INSERT OR IGNORE INTO cut VALUES(?, ?)",
-		      (const char *const[]){r, f}, 2, err))
+	if (run(db, err, "INSERT OR IGNORE INTO cut VALUES(?, ?)", "ii", run_number, first))
 		return -1;
-	for (int seat = 0; seat < seats; seat++) {
-		if (!versions[seat])  /* no log of the set names it */
-			continue;
-		snprintf(s, sizeof s, "%d", seat);
-		snprintf(v, sizeof v, "%ld", versions[seat]);
-		if (run_texts(db, "INSERT OR IGNORE INTO cut_seats VALUES(?, ?, ?, ?)",
-			      (const char *const[]){r, f, s, v}, 4, err))
+	for (int seat = 0; seat < seats; seat++)
+		/* versions[seat] 0: no log of the set names it */
+		if (versions[seat] && run(db, err, "INSERT OR IGNORE INTO cut_seats"
+					  " VALUES(?, ?, ?, ?)", "iiii", run_number, first,
+					  (long)seat, versions[seat]))
 			return -1;
-	}
 	return 0;
 }
 
 int league_db_season(sqlite3 *db, const char *name, long first_run, char *err)
 {
-	char run[24];
-
-	snprintf(run, sizeof run, "%ld", first_run);
-	return run_texts(db, "INSERT INTO seasons VALUES(?, ?)",
-			 (const char *const[]){name, run}, 2, err);
+	return run(db, err, "INSERT INTO seasons VALUES(?, ?)", "si", name, first_run);
 }
-

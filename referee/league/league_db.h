@@ -88,12 +88,11 @@ int league_db_begin(sqlite3 *db, char *err);
 int league_db_end(sqlite3 *db, int rc, char *err);
 
 /* The runs: the newest's number (0: none yet); how many are open; whether
- * `run` is closed; `run` entered open, closed, or as `closed` says. */
+ * `run` is closed; `run` entered open, or as `closed` says. */
 long league_db_last_run(sqlite3 *db);
 long league_db_open_runs(sqlite3 *db);
 bool league_db_run_closed(sqlite3 *db, long run);
 int league_db_open_run(sqlite3 *db, long run, char *err);
-int league_db_close_run(sqlite3 *db, long run, char *err);
 int league_db_put_run(sqlite3 *db, long run, bool closed, char *err);
 
 /* The versions, by id (out[0] is version 1): how many, or -1 with err.
@@ -149,22 +148,9 @@ bool league_db_retired(sqlite3 *db, const char *name);
 
 /* The id of bot `name`'s version with files `hash`, or 0: none. */
 long league_db_version_id(sqlite3 *db, const char *name, const char *hash);
-/* The number of version `id` (its NAME-vN's N), or 0 for none. */
-long league_db_version_number(sqlite3 *db, long id);
 
 /* Whether the index holds game `game` of run `run`. */
 bool league_db_has_game(sqlite3 *db, long run, long game);
-
-/* A version of a bot. */
-struct league_bot_version {
-	long id;
-	int number;
-	char hash[65];
-};
-
-/* Bot `name`'s versions, oldest first, in *out (free it): how many (0:
- * none), or -1. */
-int league_db_bot_version_list(sqlite3 *db, const char *name, struct league_bot_version **out);
 
 /* The games of each version (seats of every season), by id: games[id -
  * 1] for ids 1 to `count`: 0, or -1.  A scan of every seat. */
@@ -282,15 +268,9 @@ typedef void league_db_difference_fn(enum league_db_difference kind, const char 
 				     long number, void *ctx);
 
 /* Hands `each` every difference of index `db` (made from the logs) from
- * the index file `path`, each way: 0, or -1 with err (`path` cannot be
- * read or compared). */
-int league_db_compare(sqlite3 *db, const char *path, league_db_difference_fn *each,
-		      void *ctx, char *err);
-/* The same for the register's tables only (versions, retired, seasons):
- * no game's row. */
-int league_db_compare_register(sqlite3 *db, const char *path, league_db_difference_fn *each,
-			       void *ctx, char *err);
-/* The same for the sets cut and their seats' versions only. */
-int league_db_compare_cuts(sqlite3 *db, const char *path, league_db_difference_fn *each,
-			   void *ctx, char *err);
+ * the index file `path`, each way, the games' only when `games` (else the
+ * register's tables and the sets cut): 0, or -1 with err (`path` cannot
+ * be read or compared). */
+int league_db_compare(sqlite3 *db, const char *path, bool games,
+		      league_db_difference_fn *each, void *ctx, char *err);
 #endif

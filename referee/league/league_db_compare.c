@@ -16,11 +16,6 @@
 #define VERSIONS(db) "SELECT name, number, hash, command, dir, workdir, readable" \
 	" FROM " db ".versions"
 
-/* The checks of the versions, retired bots and seasons, first; the cut
- * sets' last. */
-#define REGISTER_CHECKS 6
-#define CUT_CHECKS 2
-
 /* What must be the same in the index made from the logs (main) and the
  * one on disk (d), each way: the rows of each query are differences. */
 static const struct {
@@ -65,10 +60,8 @@ static int differ(sqlite3 *db, const char *sql, enum league_db_difference kind,
 	return 0;
 }
 
-/* Checks `from` to `to` - 1 (each way) of `db` against the index file
- * `path`, then it detached. */
-static int compare(sqlite3 *db, const char *path, size_t from, size_t to,
-		   league_db_difference_fn *each, void *ctx, char *err)
+int league_db_compare(sqlite3 *db, const char *path, bool games,
+		      league_db_difference_fn *each, void *ctx, char *err)
 {
 	sqlite3_stmt *st;
 	int rc = -1;
@@ -81,29 +74,10 @@ static int compare(sqlite3 *db, const char *path, size_t from, size_t to,
 	else
 		rc = 0;
 	sqlite3_finalize(st);
-	for (size_t i = from; rc == 0 && i < to; i++)
-		rc = differ(db, checks[i].sql, checks[i].kind, each, ctx, err);
+	for (size_t i = 0; rc == 0 && i < sizeof checks / sizeof *checks; i++)
+		if (games || (checks[i].kind != LEAGUE_DB_GAME_NOT_INDEXED &&
+			      checks[i].kind != LEAGUE_DB_GAME_NOT_LOGGED))
+			rc = differ(db, checks[i].sql, checks[i].kind, each, ctx, err);
 	sqlite3_exec(db, "DETACH DATABASE d", NULL, NULL, NULL);
 	return rc;
-}
-
-int league_db_compare(sqlite3 *db, const char *path, league_db_difference_fn *each,
-		      void *ctx, char *err)
-{
-	return compare(db, path, 0, sizeof checks / sizeof *checks, each, ctx, err);
-}
-
-int league_db_compare_register(sqlite3 *db, const char *path, league_db_difference_fn *each,
-			       void *ctx, char *err)
-{
-	/* The register's checks come before the games'. */
-	return compare(db, path, 0, REGISTER_CHECKS, each, ctx, err);
-}
-
-int league_db_compare_cuts(sqlite3 *db, const char *path, league_db_difference_fn *each,
-			   void *ctx, char *err)
-{
-	size_t all = sizeof checks / sizeof *checks;
-
-	return compare(db, path, all - CUT_CHECKS, all, each, ctx, err);
 }

@@ -13,20 +13,32 @@
 #include "base/util.h"
 #include "league/league_db_sql.h"
 
-long league_db_value(sqlite3 *db, const char *sql, const char *binds, ...)
+sqlite3_stmt *league_db_prepare(sqlite3 *db, const char *sql, const char *binds, va_list ap)
 {
 	sqlite3_stmt *st = NULL;
-	va_list ap;
-	long v = -1;
 	bool ok = sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK;
 
-	va_start(ap, binds);
 	for (int i = 0; ok && binds[i]; i++)
 		ok = (binds[i] == 's'
 		      ? sqlite3_bind_text(st, i + 1, va_arg(ap, const char *), -1, SQLITE_TRANSIENT)
 		      : sqlite3_bind_int64(st, i + 1, va_arg(ap, long))) == SQLITE_OK;
+	if (!ok) {
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	return st;
+}
+
+long league_db_value(sqlite3 *db, const char *sql, const char *binds, ...)
+{
+	sqlite3_stmt *st;
+	va_list ap;
+	long v = -1;
+
+	va_start(ap, binds);
+	st = league_db_prepare(db, sql, binds, ap);
 	va_end(ap);
-	if (ok && sqlite3_step(st) == SQLITE_ROW)
+	if (st && sqlite3_step(st) == SQLITE_ROW)
 		v = (long)sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return v;
@@ -66,22 +78,30 @@ int league_db_cut_each(sqlite3 *db, bool by_version, league_db_cut_fn *each, voi
 	return 0;
 }
 
-int league_db_cut_by_version(sqlite3 *db, long *cut, int count)
+/* The two columns of `sql`, a version's id and a count, into
+ * counts[id - 1] for ids 1 to `count`: 0, or -1. */
+static int count_by_version(sqlite3 *db, const char *sql, long *counts, int count)
 {
-	sqlite3_stmt *st;
+	sqlite3_stmt *st = NULL;
+	int rc;
 
-	memset(cut, 0, (size_t)count * sizeof *cut);
-	if (sqlite3_prepare_v2(db, "SELECT version, COUNT(DISTINCT run * 1000000000 + first)"
-			       " FROM cut_seats GROUP BY version", -1, &st, NULL) != SQLITE_OK)
+	memset(counts, 0, (size_t)count * sizeof *counts);
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
 		return -1;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		long id = (long)sqlite3_column_int64(st, 0);
 
 		if (id >= 1 && id <= count)
-			cut[id - 1] = (long)sqlite3_column_int64(st, 1);
+			counts[id - 1] = (long)sqlite3_column_int64(st, 1);
 	}
 	sqlite3_finalize(st);
-	return 0;
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int league_db_cut_by_version(sqlite3 *db, long *cut, int count)
+{
+	return count_by_version(db, "SELECT version, COUNT(DISTINCT run * 1000000000 + first)"
+				" FROM cut_seats GROUP BY version", cut, count);
 }
 
 void league_db_roster(sqlite3 *db, struct league_roster *r)
@@ -248,61 +268,16 @@ long league_db_version_id(sqlite3 *db, const char *name, const char *hash)
 	return id > 0 ? id : 0;
 }
 
-long league_db_version_number(sqlite3 *db, long id)
-{
-	long number = league_db_value(db, "SELECT number FROM versions WHERE id = ?", "i", id);
-
-	return number > 0 ? number : 0;
-}
-
 bool league_db_has_game(sqlite3 *db, long run, long game)
 {
 	return league_db_value(db, "SELECT 1 FROM games WHERE run = ? AND game = ?", "ii",
 			       run, game) == 1;
 }
 
-int league_db_bot_version_list(sqlite3 *db, const char *name, struct league_bot_version **out)
-{
-	sqlite3_stmt *st = NULL;
-	int n = 0, rc;
-
-	*out = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT id, number, hash FROM versions WHERE name = ?"
-			       " ORDER BY number", -1, &st, NULL) != SQLITE_OK ||
-	    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return -1;
-	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *hash = (const char *)sqlite3_column_text(st, 2);
-
-		*out = xrealloc(*out, (size_t)(n + 1) * sizeof **out);
-		(*out)[n].id = (long)sqlite3_column_int64(st, 0);
-		(*out)[n].number = sqlite3_column_int(st, 1);
-		snprintf((*out)[n].hash, sizeof (*out)[n].hash, "%s", hash ? hash : "");
-		n++;
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? n : -1;
-}
-
 int league_db_games_by_version(sqlite3 *db, long *games, int count)
 {
-	sqlite3_stmt *st = NULL;
-	int rc;
-
-	memset(games, 0, (size_t)count * sizeof *games);
-	if (sqlite3_prepare_v2(db, "SELECT version, COUNT(*) FROM seats GROUP BY version",
-			       -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		long id = (long)sqlite3_column_int64(st, 0);
-
-		if (id >= 1 && id <= count)
-			games[id - 1] = (long)sqlite3_column_int64(st, 1);
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : -1;
+	return count_by_version(db, "SELECT version, COUNT(*) FROM seats GROUP BY version",
+				games, count);
 }
 
 long long league_db_data_version(sqlite3 *db)

@@ -61,19 +61,18 @@ static int check_empty(const char *dir, char *err)
 	return rc;
 }
 
-/* Writes `text` to the new file `path`, on disk: 0, or -1 with err. */
+/* Writes `text` and a newline to the new file `path`, on disk: 0, or -1
+ * with err. */
 static int write_new(const char *path, const char *text, char *err)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	size_t len = strlen(text);
+	int rc = fd < 0 || files_write_all(fd, text, strlen(text)) ||
+		 files_write_all(fd, "\n", 1) || fsync(fd)
+		 ? errorf(err, "%s: %s", path, strerror(errno)) : 0;
 
-	if (fd < 0)
-		return errorf(err, "%s: %s", path, strerror(errno));
-	if (write(fd, text, len) != (ssize_t)len || fsync(fd)) {
-		close(fd);
-		return errorf(err, "%s: %s", path, strerror(errno));
-	}
-	return close(fd) ? errorf(err, "%s: %s", path, strerror(errno)) : 0;
+	if (fd >= 0 && close(fd) && !rc)
+		rc = errorf(err, "%s: %s", path, strerror(errno));
+	return rc;
 }
 
 /* Copies league.json's "id" to `id` if it is 64 hex digits. */
@@ -91,6 +90,7 @@ static bool league_id_read(const cJSON *j, char id[65])
 
 int league_folder_init(const char *dir, struct league_info *info, char *err)
 {
+	unsigned char id[LEAGUE_ID_BYTES];
 	cJSON *j;
 	char *path, *text;
 	int rc;
@@ -103,12 +103,8 @@ int league_folder_init(const char *dir, struct league_info *info, char *err)
 	/* Its user's alone, also when it was there, empty, before. */
 	if (chmod(dir, 0700) < 0)
 		return errorf(err, "%s: %s", dir, strerror(errno));
-	{
-		unsigned char id[LEAGUE_ID_BYTES];
-
-		randombytes_buf(id, sizeof id);
-		hex_encode(info->id, id, sizeof id);
-	}
+	randombytes_buf(id, sizeof id);
+	hex_encode(info->id, id, sizeof id);
 	j = cJSON_CreateObject();
 	cJSON_AddStringToObject(j, "format", LEAGUE_FORMAT);
 	cJSON_AddStringToObject(j, "game", info->rules->name);
@@ -117,12 +113,7 @@ int league_folder_init(const char *dir, struct league_info *info, char *err)
 	cJSON_AddStringToObject(j, "id", info->id);
 	text = json_print_line(j);
 	path = path_join(dir, LEAGUE_FILE);
-	{
-		char *line = xasprintf("%s\n", text);
-
-		rc = write_new(path, line, err);
-		free(line);
-	}
+	rc = write_new(path, text, err);
 	free(text);
 	free(path);
 	cJSON_Delete(j);
@@ -130,25 +121,18 @@ int league_folder_init(const char *dir, struct league_info *info, char *err)
 }
 
 /* The whole file at `path` (NUL-terminated), or NULL with err. */
-static char *read_text(const char *path, size_t *len, char *err)
+static char *read_text(const char *path, char *err)
 {
-	FILE *f = fopen(path, "re");
-	char *buf;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *text = fd >= 0 ? files_read_fd(fd, LEAGUE_FILE_MAX, NULL) : NULL;
 
-	if (!f) {
-		errorf(err, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	buf = xmalloc(LEAGUE_FILE_MAX + 1);
-	*len = fread(buf, 1, LEAGUE_FILE_MAX + 1, f);
-	fclose(f);
-	if (*len > LEAGUE_FILE_MAX) {
-		free(buf);
+	if (!text && errno == EFBIG)
 		errorf(err, "%s: larger than a league's file can be", path);
-		return NULL;
-	}
-	buf[*len] = '\0';
-	return buf;
+	else if (!text)
+		errorf(err, "%s: %s", path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return text;
 }
 
 int league_folder_read(const char *dir, struct league_info *info, char *err)
@@ -157,14 +141,13 @@ int league_folder_read(const char *dir, struct league_info *info, char *err)
 	const char *game, *format;
 	cJSON *j = NULL;
 	long players = 0;
-	size_t len;
 	int rc = -1;
 
 	memset(info, 0, sizeof *info);
 	if (!league_folder_is(dir))
 		errorf(err, "%s is not a league's folder (no %s): make one with "
 		       "'referee league init %s --game GAME'", dir, LEAGUE_FILE, dir);
-	else if ((text = read_text(path, &len, err))) {
+	else if ((text = read_text(path, err))) {
 		j = json_parse_object(text, strcspn(text, "\n"), err);
 		free(text);
 		format = cJSON_GetStringValue(json_member(j, "format"));

@@ -1,6 +1,6 @@
 /*
- * A league's index checked against its signed records; see
- * league_index.h.
+ * A league's index checked against its signed records, and made again
+ * when it is not theirs; see league_index.h.
  */
 #include "league/league_index.h"
 
@@ -25,6 +25,7 @@
 #include "league/league_register.h"
 #include "league/league_seats.h"
 #include "league/league_sync.h"
+#include "run/run_lock.h"
 
 /* A seat of a game as the index holds it, or as its run.jsonl lists it:
  * small, as 100,000 games' rows are made each time a ladder is shown. */
@@ -191,7 +192,8 @@ static int check_key(const struct check *c, const struct chain_lines *l, const c
 	return rc;
 }
 
-/* Run `run`'s run.jsonl: its state, and its games into c->listed. */
+/* Run `run`'s run.jsonl: its state, its games into c->listed, and a
+ * closed run's sets cut into c->mem. */
 static int read_run(struct check *c, long run, char *err)
 {
 	char *run_dir = league_run_dir(c->dir, run), *path = outdir_run_manifest(run_dir);
@@ -220,20 +222,13 @@ static int read_run(struct check *c, long run, char *err)
 		}
 		chain_lines_free(&l);
 	}
+	/* The sets a closed run lists cut, with the versions its started
+	 * records seat, into c->mem (item 27: what the index counts cut is
+	 * checked as its games are). */
+	if (!rc && c->runs[run] == RUN_CLOSED)
+		rc = league_cut_index(c->mem, run_dir, run, c->info->players, err);
 	free(run_dir);
 	free(path);
-	return rc;
-}
-
-/* The sets that closed run `run`'s run.jsonl lists cut, with the
- * versions its started records seat, into c->mem (item 27: what the
- * index counts cut is checked as its games are).  0, or -1 with err. */
-static int index_cuts(struct check *c, long run, char *err)
-{
-	char *run_dir = league_run_dir(c->dir, run);
-	int rc = league_cut_index(c->mem, run_dir, run, c->info->players, err);
-
-	free(run_dir);
 	return rc;
 }
 
@@ -292,14 +287,13 @@ static void compare_games(struct check *c, const char *where)
 static int look(struct check *c, sqlite3 *db, const char *path, char *err)
 {
 	struct league_check_differences said = {&c->problems, path};
-	struct league_counts counts;
+	long games = league_db_game_count(db);
 	int rc;
 
 	c->run_count = league_next_run(c->dir);
 	c->runs = xcalloc((size_t)c->run_count, sizeof *c->runs);
 	/* Sized once: at 100,000 games, growing them cost a sixth. */
-	league_db_counts(db, &counts);
-	c->disk.cap = c->listed.cap = counts.games > 0 ? (size_t)counts.games + 1 : 1024;
+	c->disk.cap = c->listed.cap = games > 0 ? (size_t)games + 1 : 1024;
 	c->disk.stride = c->listed.stride = sizeof(struct game_row) +
 		(size_t)c->info->players * sizeof(struct seat_row);
 	c->disk.at = xmalloc(c->disk.cap * c->disk.stride);
@@ -322,12 +316,8 @@ static int look(struct check *c, sqlite3 *db, const char *path, char *err)
 	}
 	for (long run = 1; !rc && run < c->run_count; run++)
 		rc = read_run(c, run, err);
-	for (long run = 1; !rc && run < c->run_count; run++)
-		rc = c->runs[run] == RUN_CLOSED ? index_cuts(c, run, err) : 0;
 	if (!rc)
-		rc = league_db_compare_register(c->mem, path, league_check_differ, &said, err);
-	if (!rc)
-		rc = league_db_compare_cuts(c->mem, path, league_check_differ, &said, err);
+		rc = league_db_compare(c->mem, path, false, league_check_differ, &said, err);
 	if (!rc)
 		compare_games(c, path);
 	return rc;
@@ -369,4 +359,81 @@ int league_index_check(const char *dir, const struct league_info *info, sqlite3 
 	}
 	free(path);
 	return rc ? -1 : found ? 1 : 0;
+}
+
+/* Makes the index again, `why` being what was wrong with it: 0 with the
+ * note, or -1 with err (a run holds the folder, or the rebuild failed). */
+static int remake(const char *dir, const struct league_info *info, const char *why,
+		  char *note, size_t len, char *err)
+{
+	char held[ERR_LEN];  /* why not: said in general, as the cases are few */
+	int lock = run_lock(dir, held);
+	long games;
+
+	if (lock < 0)
+		return errorf(err, "%s; it is not made again now, since the folder's run "
+			      "lock cannot be taken (a run holds it, or the folder is not "
+			      "the user's to write): 'referee league rebuild %s' makes it "
+			      "again from them once it can", why, dir);
+	games = league_rebuild(dir, info, err);
+	close(lock);
+	if (games < 0)
+		return -1;
+	snprintf(note, len, "%s: made again from the register and the logs (%ld game%s)", why, games,
+		 games == 1 ? "" : "s");
+	return 0;
+}
+
+/* The index `*db` of `info` checked against the records, made again if
+ * it did not agree: 0, *db the index that agrees (reopened if it was made
+ * again), or -1 with err and *db closed (NULL). */
+static int check(const char *dir, const struct league_info *info, sqlite3 **db,
+		 char *note, size_t len, char *err)
+{
+	char why[ERR_LEN];
+	int differs;
+
+	note[0] = '\0';
+	if ((differs = league_index_check(dir, info, *db, why)) <= 0) {
+		if (differs < 0) {
+			snprintf(err, ERR_LEN, "%s", why);
+			league_db_close(*db);
+			*db = NULL;
+		}
+		return differs;
+	}
+	league_db_close(*db);
+	*db = NULL;
+	if (remake(dir, info, why, note, len, err) ||
+	    !(*db = league_db_open(dir, false, info->rules->name, info->players, err)))
+		return -1;
+	if (!league_index_check(dir, info, *db, why))
+		return 0;
+	/* Made from the records and still not theirs: the records and the
+	 * logs disagree, which no rebuild mends. */
+	errorf(err, "%s, even made again from the register and the logs: 'referee verify %s' "
+	       "says which record or log is at fault", why, dir);
+	league_db_close(*db);
+	*db = NULL;
+	return -1;
+}
+
+int league_open_cached(const char *dir, struct league_info *info, sqlite3 **db,
+		       char *note, size_t len, char *err)
+{
+	char why[ERR_LEN];
+
+	note[0] = '\0';
+	if (league_folder_read(dir, info, err))
+		return -1;
+	*db = league_db_open(dir, false, info->rules->name, info->players, why);
+	if (!*db && (remake(dir, info, why, note, len, err) ||
+		     !(*db = league_db_open(dir, false, info->rules->name, info->players, err)))) {
+		league_info_free(info);
+		return -1;
+	}
+	if (!check(dir, info, db, note + strlen(note), len - strlen(note), err))
+		return 0;
+	league_info_free(info);
+	return -1;
 }

@@ -10,12 +10,17 @@
  * revision 6 of the scheme (no "register" record in their run.jsonl) are
  * taken as the index has them, which `verify` checks against the logs.
  * A run still going (run.jsonl unsigned) may have listed games the index
- * has not entered yet; a closed one's must all be there.
+ * has not entered yet; a closed one's must all be there.  An index that
+ * is missing, of an earlier referee, damaged, or not what the records
+ * give is made again from them (league_sync.h's league_rebuild) by
+ * whoever finds it so, unless a run holds the folder (run/run_lock.h),
+ * whose next start or a `league rebuild` after it makes it again.
  */
 #ifndef ARENA_LEAGUE_INDEX_H
 #define ARENA_LEAGUE_INDEX_H
 
 #include <sqlite3.h>
+#include <stddef.h>
 
 #include "league/league_folder.h"
 
@@ -28,5 +33,12 @@
  * index a moment later. */
 int league_index_check(const char *dir, const struct league_info *info, sqlite3 *db,
 		       char *err);
+
+/* Opens league `dir` (its league.json in *info, its index in *db) with
+ * an index that agrees with its records, made again if it did not: 0,
+ * with what was made again said in `note` (`len` bytes; empty when
+ * nothing was), or -1 with err (nothing open). */
+int league_open_cached(const char *dir, struct league_info *info, sqlite3 **db,
+		       char *note, size_t len, char *err);
 
 #endif

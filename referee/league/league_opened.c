@@ -8,10 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/files.h"
+#include "base/paths.h"
 #include "base/util.h"
 #include "league/league_cut.h"
 #include "league/league_folder.h"
 #include "league/league_prune.h"
+#include "league/league_register.h"
 #include "league/league_stale.h"
 
 void league_opened_init(struct league_opened *o)
@@ -32,30 +35,70 @@ static bool codes_fit(int active_count, int players)
 	return true;
 }
 
-/* The active versions, their labels in *labels: their count, or -1 with
- * err (too few, or too many to seat). */
-static int active_versions(struct league_opened *o, const struct league_run *r,
-			   const char *dir, char ***labels, char *err)
+static void labels_free(char **labels, int count)
 {
-	int n;
+	for (int a = 0; labels && a < count; a++)
+		free(labels[a]);
+	free(labels);
+}
 
-	if (league_rating_load(r->db, &o->rating, err) ||
-	    (n = league_task_active(&o->rating, r->players, &o->active, labels, err)) < 0)
+/* The active versions of o->rating into o->active, in the ladder's order,
+ * which the picker's ties follow (a version waiting for its first game:
+ * its place), their labels (NAME-vK, as run.jsonl lists them in "bots")
+ * in o->labels, their count in o->active_count: 0, or -1 with err (too
+ * few, or too many to seat). */
+static int active_versions(struct league_opened *o, const struct league_run *r,
+			   const char *dir, char *err)
+{
+	const struct league_rating *lr = &o->rating;
+	int n = 0;
+
+	if (league_rating_load(r->db, &o->rating, err))
 		return -1;
-	n = league_stale_keep(dir, &o->rating, o->number, o->active, *labels, n,
-			      r->players, err);
-	if (n >= r->players && !codes_fit(n, r->players)) {
-		league_task_labels_free(*labels, n);
-		*labels = NULL;
+	if (lr->active < r->players)
+		return errorf(err, "the league has %d active bot%s and its games "
+			      "need %d: add bots with 'referee league add'",
+			      lr->active, lr->active == 1 ? "" : "s", r->players);
+	o->active = xcalloc((size_t)lr->active, sizeof *o->active);
+	o->labels = xcalloc((size_t)lr->active, sizeof *o->labels);
+	for (int k = 0; k < lr->ranked && n < lr->active; k++) {
+		const struct league_version *v = &lr->versions[lr->order[k]];
+
+		if (!league_rating_active(lr, lr->order[k]))
+			continue;
+		o->active[n] = lr->order[k];
+		o->labels[n++] = xasprintf("%s-v%d", v->name, v->number);
+	}
+	n = o->active_count = league_stale_keep(dir, &o->rating, o->number, o->active, o->labels,
+						n, r->players, err);
+	if (n >= r->players && !codes_fit(n, r->players))
 		return errorf(err, "%d active bots are more than a run of %d-player "
 			      "sets can seat: retire some", n, r->players);
-	}
-	if (n < r->players) {
-		league_task_labels_free(*labels, n);
-		*labels = NULL;
-		return -1;
-	}
-	return n;
+	return n < r->players ? -1 : 0;
+}
+
+/* The run begun in o->run_dir: the folders made, its run.jsonl of the
+ * active versions started (the league and the run's number in its first
+ * record, from the config's place), then the register's state it begins
+ * under, and the run entered in the index as not closed.  0, or -1 with
+ * err. */
+static int begin_run(struct league_opened *o, const struct league_run *r, const char *dir,
+		     char *err)
+{
+	struct run_manifest *m = &o->manifest;
+	char *stderr_dir = path_join(dir, "stderr");
+	int rc = files_mkdirs(stderr_dir, err) || files_mkdirs(o->run_dir, err) ||
+		 run_manifest_create(m, o->run_dir, "league", &r->config, o->labels,
+				     o->active_count, true, err) ? -1 : 0;
+	cJSON *state = rc ? NULL : league_register_state(dir);
+
+	/* Its seals on disk whatever comes (docs/FAIRNESS-LEAGUE.md, item 22). */
+	m->durable = true;
+	if (state)
+		rc = run_manifest_record(m, state, err);
+	m->set_games = r->players;  /* a set is a game a seat */
+	free(stderr_dir);
+	return rc ? rc : league_db_open_run(r->db, o->number, err);
 }
 
 int league_opened_begin(struct league_opened *o, const struct league_run *r,
@@ -69,7 +112,7 @@ int league_opened_begin(struct league_opened *o, const struct league_run *r,
 	/* Graded before the ratings are loaded, with their grades. */
 	if (!r->after_roster_change)
 		league_luck_grade(&o->luck, r->db, dir);
-	if ((o->active_count = active_versions(o, r, dir, &o->labels, err)) < 0)
+	if (active_versions(o, r, dir, err))
 		return -1;
 	league_pick_init(&o->pick, o->active_count, r->players);
 	league_pick_lanes(&o->pick, r->concurrency);
@@ -81,14 +124,23 @@ int league_opened_begin(struct league_opened *o, const struct league_run *r,
 	league_rest_fitted(&o->rest, dir, r->rest_interval, r->trickle, &o->pick,
 			   (const char *const *)o->labels);
 	league_task_place(&o->place, r->league_id, o->number, o->manifest.id, r->players);
-	return league_task_begin(r->db, dir, o->run_dir, o->number, &r->config, o->labels,
-				 o->active_count, r->players, &o->manifest, err);
+	return begin_run(o, r, dir, err);
 }
 
 int league_opened_refit(struct league_opened *o, const struct league_run *r, char *err)
 {
-	if (league_task_refit(r->db, r->dir, &o->luck, o->active, &o->pick, err))
+	struct league_rating fresh;
+
+	/* Graded first, so that the one load has their grades. */
+	league_luck_grade(&o->luck, r->db, r->dir);
+	if (league_rating_load(r->db, &fresh, err)) {
+		league_rating_free(&fresh);
 		return -1;
+	}
+	/* The active versions are the run's, fixed when it started. */
+	league_rating_pick(&fresh, o->active, &o->pick);
+	league_luck_pick(&fresh, o->active, &o->pick);
+	league_rating_free(&fresh);
 	league_rest_fitted(&o->rest, r->dir, r->rest_interval, r->trickle, &o->pick,
 			   (const char *const *)o->labels);
 	return 0;
@@ -110,7 +162,7 @@ int league_opened_close(struct league_opened *o, const struct league_run *r, cha
 		return -1;
 	rc = league_db_begin(r->db, err);
 	rc = rc ? rc : league_cut_index(r->db, o->run_dir, o->number, r->players, err);
-	rc = rc ? rc : league_db_close_run(r->db, o->number, err);
+	rc = rc ? rc : league_db_put_run(r->db, o->number, true, err);
 	return league_db_end(r->db, rc, err);
 }
 
@@ -123,5 +175,5 @@ void league_opened_free(struct league_opened *o)
 	league_rating_free(&o->rating);
 	free(o->run_dir);
 	free(o->active);
-	league_task_labels_free(o->labels, o->active_count);
+	labels_free(o->labels, o->active_count);
 }

@@ -29,6 +29,25 @@ static int64_t trickle_after(long trickle, int64_t now)
 	return trickle ? now + 60000000000LL / trickle : INT64_MAX;
 }
 
+/* DIR/pace.json written whole (a reader sees the old or the new); only
+ * what status says: a run does not stop for it. */
+static void pace_write(const char *dir, const struct league_pace *p)
+{
+	cJSON *j = cJSON_CreateObject();
+	char err[ERR_LEN];
+
+	cJSON_AddBoolToObject(j, "resting", p->resting);
+	cJSON_AddNumberToObject(j, "interval", (double)p->interval);
+	if (isfinite(p->widest))
+		cJSON_AddNumberToObject(j, "widest", round(p->widest * 10) / 10);
+	if (*p->widest_version)
+		cJSON_AddStringToObject(j, "widest_version", p->widest_version);
+	cJSON_AddNumberToObject(j, "trickle", (double)p->trickle);
+	cJSON_AddBoolToObject(j, "luck_adjusted", p->luck);
+	league_json_write(dir, "pace.json", j, err);
+	cJSON_Delete(j);
+}
+
 void league_rest_fitted(struct league_rest *rest, const char *dir, long interval,
 			long trickle, const struct league_pick *pick,
 			const char *const *labels)
@@ -36,7 +55,6 @@ void league_rest_fitted(struct league_rest *rest, const char *dir, long interval
 	int widest = league_pick_widest(pick);
 	struct league_pace p = {.interval = interval, .trickle = trickle, .luck = pick->luck,
 				.widest = widest < 0 ? 0 : RATINGS_Z95 * pick->e[widest].se};
-	char err[ERR_LEN];
 
 	if (widest >= 0)
 		snprintf(p.widest_version, sizeof p.widest_version, "%s", labels[widest]);
@@ -45,8 +63,7 @@ void league_rest_fitted(struct league_rest *rest, const char *dir, long interval
 	if (p.resting && !rest->resting)
 		rest->next_set = trickle_after(trickle, rest->refitted);
 	rest->resting = p.resting;
-	/* Only what status says: a run does not stop for it. */
-	league_pace_write(dir, &p, err);
+	pace_write(dir, &p);
 }
 
 bool league_rest_set_due(struct league_rest *rest, long trickle)
@@ -64,33 +81,6 @@ bool league_rest_refit_due(const struct league_rest *rest)
 	return rest->resting && now_ns() - rest->refitted >= LEAGUE_REST_REFIT_NS;
 }
 
-int league_pace_write(const char *dir, const struct league_pace *p, char *err)
-{
-	cJSON *j = cJSON_CreateObject();
-	int rc;
-
-	cJSON_AddBoolToObject(j, "resting", p->resting);
-	cJSON_AddNumberToObject(j, "interval", (double)p->interval);
-	if (isfinite(p->widest))
-		cJSON_AddNumberToObject(j, "widest", round(p->widest * 10) / 10);
-	if (*p->widest_version)
-		cJSON_AddStringToObject(j, "widest_version", p->widest_version);
-	cJSON_AddNumberToObject(j, "trickle", (double)p->trickle);
-	cJSON_AddBoolToObject(j, "luck_adjusted", p->luck);
-	rc = league_json_write(dir, "pace.json", j, err);
-	cJSON_Delete(j);
-	return rc;
-}
-
-/* Member `name` of `j` as a whole number from 0 up to `max`, or -1. */
-static long whole(const cJSON *j, const char *name, long max)
-{
-	const cJSON *n = json_member(j, name);
-
-	return cJSON_IsNumber(n) && n->valuedouble >= 0 && n->valuedouble <= (double)max
-	       ? (long)n->valuedouble : -1;
-}
-
 int league_pace_read(const char *dir, struct league_pace *p)
 {
 	char *path = path_join(dir, "pace.json"), err[ERR_LEN];
@@ -104,15 +94,14 @@ int league_pace_read(const char *dir, struct league_pace *p)
 	if (j && cJSON_IsBool(resting)) {
 		*p = (struct league_pace){
 			.resting = cJSON_IsTrue(resting),
-			.interval = whole(j, "interval", 100000),
 			.widest = cJSON_IsNumber(widest) ? widest->valuedouble : INFINITY,
-			.trickle = whole(j, "trickle", 100000),
 			.luck = cJSON_IsTrue(json_member(j, "luck_adjusted")),
 		};
 		if (cJSON_IsString(version))
 			snprintf(p->widest_version, sizeof p->widest_version, "%s",
 				 version->valuestring);
-		rc = p->interval >= 0 && p->trickle >= 0 ? 0 : -1;
+		rc = json_whole(json_member(j, "interval"), 0, 100000, &p->interval) &&
+		     json_whole(json_member(j, "trickle"), 0, 100000, &p->trickle) ? 0 : -1;
 	}
 	cJSON_Delete(j);
 	free(text);

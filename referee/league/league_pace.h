@@ -61,10 +61,6 @@ bool league_rest_set_due(struct league_rest *rest, long trickle);
  * has gone since the last fit. */
 bool league_rest_refit_due(const struct league_rest *rest);
 
-/* DIR/pace.json written whole (a reader sees the old or the new): 0, or
- * -1 with err. */
-int league_pace_write(const char *dir, const struct league_pace *p, char *err);
-
 /* DIR/pace.json read: 0, or -1 (none, or not a pace). */
 int league_pace_read(const char *dir, struct league_pace *p);
 

@@ -9,7 +9,8 @@
 #include <sys/stat.h>
 
 #include "base/files.h"
-#include "base/json.h"
+#include "base/logread.h"
+#include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
 #include "league/league_db.h"
@@ -23,18 +24,11 @@
 static cJSON *seated(const char *dir, sqlite3 *db)
 {
 	long run = league_db_last_run(db);
-	char *folder = league_run_dir(dir, run), *path = path_join(folder, "run.jsonl");
-	char *line = NULL, why[ERR_LEN];
-	size_t cap = 0;
-	FILE *f = run > 0 && !league_db_run_closed(db, run) ? fopen(path, "re") : NULL;
-	ssize_t n = f ? getline(&line, &cap, f) : -1;
-	cJSON *header = n > 0 ? json_parse_object(line, (size_t)n, why) : NULL;
+	char *folder = league_run_dir(dir, run), *path = outdir_run_manifest(folder);
+	cJSON *header = run > 0 && !league_db_run_closed(db, run) ? logread_header(path) : NULL;
 	cJSON *bots = cJSON_DetachItemFromObjectCaseSensitive(header, "bots");
 
-	if (f)
-		fclose(f);
 	cJSON_Delete(header);
-	free(line);
 	free(path);
 	free(folder);
 	return bots;

@@ -48,17 +48,11 @@ int league_quota_read(const char *dir, struct league_quota *q, char *err)
 		rc = errorf(err, "%s: %s: set the quotas again with 'referee league quota'",
 			    path, why);
 	for (size_t i = 0; j && !rc && i < SETTINGS; i++) {
-		const cJSON *v = json_member(j, settings[i].name);
-
-		if (!v)
-			continue;
-		if (!cJSON_IsNumber(v) || v->valuedouble != (double)(long)v->valuedouble ||
-		    v->valuedouble < settings[i].min || v->valuedouble > settings[i].max)
+		if (!json_get_int(j, settings[i].name, settings[i].min, settings[i].max,
+				  field(q, &settings[i])))
 			rc = errorf(err, "%s: \"%s\" is not a number from %ld to %ld: set it "
 				    "again with 'referee league quota'", path, settings[i].name,
 				    settings[i].min, settings[i].max);
-		else
-			*field(q, &settings[i]) = (long)v->valuedouble;
 	}
 	cJSON_Delete(j);
 	free(text);

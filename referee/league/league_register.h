@@ -79,18 +79,19 @@ int league_register_append(const char *dir, const struct league_info *info,
 int league_register_load(const char *dir, const struct league_info *info, sqlite3 *db,
 			 char *err);
 
-/* Checks the register for `referee verify`: its chain and signatures,
- * the state each of the league's runs names (its run.jsonl's
- * "register" record), and that every signature of the register and its
- * runs' run.jsonl is made with one key, `trusted_key` when not NULL; each
- * problem added to `problems`, and what it is
- * said in `said` (`len` bytes).  Whether the register is whole (a revision-5 register is). */
 /* The league's one key (docs/FAIRNESS-LEAGUE.md, item 23), in hex: its
  * register's, whole and signed, to which every other signature of its
  * folder is held; "" when it has none (a league of revision 5, or a
  * register found broken, which its readers refuse on their own). */
 void league_register_key(const char *dir, const struct league_info *info, char key_hex[65]);
 
+/* Checks the register for `referee verify`: its chain and signatures,
+ * the state each of the league's runs names (its run.jsonl's
+ * "register" record), and that every signature of the register and its
+ * runs' run.jsonl is made with one key, `trusted_key` when not NULL; each
+ * problem added to `problems`, and what it is
+ * said in `said` (`len` bytes).  Whether the register is whole (a
+ * revision-5 register is). */
 bool league_register_verify(const char *dir, const unsigned char *trusted_key,
 			    struct problems *problems, char *said, size_t len);
 

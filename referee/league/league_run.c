@@ -29,6 +29,20 @@
 #include "run/run_loop.h"
 #include "run/worker.h"
 
+/* A worker's task as the run keeps it. */
+struct task {
+	long first;                   /* its set's first game (0: none) */
+	int left;                     /* the sets of its task after that one */
+	int seats[GAME_MAX_SEATS];    /* active versions */
+	int ranks[GAME_MAX_SEATS][GAME_MAX_SEATS];    /* by game, seat */
+	int forfeits[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* likewise: 1 forfeited */
+	int ended;                    /* games of the set reported */
+	int64_t set_began;            /* now_ns() its set began (its task's
+				       * first: when it was handed out) */
+	bool slow;                    /* its task seats a slow version
+				       * (league_pick.h) */
+};
+
 struct state {
 	const struct league_run *run;
 	struct league_opened opened;  /* its place in its config */
@@ -40,18 +54,7 @@ struct state {
 	int64_t next_look;            /* while resting: now_ns() of the next
 				       * look at the roster */
 	int since_refit;              /* sets entered since the last refit */
-	/* By worker: its set's first game (0: none), the sets of its task
-	 * after that one, versions, ranks. */
-	long *first;
-	int *left;
-	int (*seats)[GAME_MAX_SEATS];
-	int (*ranks)[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* by game, seat */
-	int (*forfeits)[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* likewise: 1 forfeited */
-	int *ended;                   /* games of the set reported */
-	int64_t *set_began;           /* now_ns() its set began (its task's
-				       * first: when it was handed out) */
-	bool *slow;                   /* its task seats a slow version
-				       * (league_pick.h) */
+	struct task *tasks;           /* by worker */
 	struct table_source source;   /* the league's, for the run's loop */
 	struct run_loop loop;
 	char *err;
@@ -188,15 +191,15 @@ static enum pool_next hand_out(void *state, int i, struct table_source_table *t)
 	long *games, table = 0;
 
 	/* Its task, if any, has ended: its lane is free. */
-	league_pick_ended(&st->opened.pick, st->slow[i]);
-	st->slow[i] = false;
+	league_pick_ended(&st->opened.pick, st->tasks[i].slow);
+	st->tasks[i].slow = false;
 	if (done(st))
 		return POOL_DONE;
 	if (st->opened.rest.resting && !(sets = resting_sets(st)))
 		return POOL_WAIT;
 	sets = league_run_task_sets(r, st->next_game - 1, sets);
-	sets = league_pick_next(&st->opened.pick, seats, sets, &st->slow[i]);
-	st->set_began[i] = now_ns();
+	sets = league_pick_next(&st->opened.pick, seats, sets, &st->tasks[i].slow);
+	st->tasks[i].set_began = now_ns();
 	for (int s = n - 1; s >= 0; s--)
 		table = table * st->opened.active_count + seats[s];
 	t->games = games = xcalloc((size_t)sets * (size_t)n, sizeof *games);
@@ -204,10 +207,10 @@ static enum pool_next hand_out(void *state, int i, struct table_source_table *t)
 	t->number = (int)table;
 	for (int k = 0; k < sets * n; k++)
 		games[k] = st->next_game + k;
-	st->first[i] = st->next_game;
-	st->left[i] = sets - 1;
-	memcpy(st->seats[i], seats, sizeof seats);
-	st->ended[i] = 0;
+	st->tasks[i].first = st->next_game;
+	st->tasks[i].left = sets - 1;
+	memcpy(st->tasks[i].seats, seats, sizeof seats);
+	st->tasks[i].ended = 0;
 	st->next_game += (long)sets * n;
 	/* One record names every set's C and its seats (run_manifest.h);
 	 * the run's key is in the config, for every set. */
@@ -234,22 +237,22 @@ static long refit_every(const struct state *st)
 static int enter_set(struct state *st, int i)
 {
 	int n = st->run->players;
-	long first = st->first[i];
+	long first = st->tasks[i].first;
 	const struct league_version *seats[GAME_MAX_SEATS];
 	int64_t now = now_ns();
 
 	/* Each version charged the wall time its set held the worker. */
 	for (int s = 0; s < n; s++)
-		league_opened_charge(&st->opened, st->seats[i][s],
-				     (double)(now - st->set_began[i]) / 1e9);
-	st->set_began[i] = now;
+		league_opened_charge(&st->opened, st->tasks[i].seats[s],
+				     (double)(now - st->tasks[i].set_began) / 1e9);
+	st->tasks[i].set_began = now;
 	for (int s = 0; s < n; s++)
-		seats[s] = &st->opened.rating.versions[st->opened.active[st->seats[i][s]]];
+		seats[s] = &st->opened.rating.versions[st->opened.active[st->tasks[i].seats[s]]];
 	if (league_task_enter(st->run->db, &st->opened.manifest, st->opened.number, first, n, seats,
-			      st->ranks[i], st->forfeits[i], st->err))
+			      st->tasks[i].ranks, st->tasks[i].forfeits, st->err))
 		return -1;
-	st->first[i] = st->left[i]-- > 0 ? first + n : 0;
-	st->ended[i] = 0;
+	st->tasks[i].first = st->tasks[i].left-- > 0 ? first + n : 0;
+	st->tasks[i].ended = 0;
 	st->games += n;
 	st->sets++;
 	if (st->run->progress)
@@ -269,20 +272,20 @@ static int take_finished(struct state *st, int i, const char *line)
 	const char *rest;
 	long game, k;
 
-	if (worker_read_finished(line, n, &game, hash, ranks, &rest) || !st->first[i] ||
-	    (k = game - st->first[i]) < 0 || k >= n)
+	if (worker_read_finished(line, n, &game, hash, ranks, &rest) || !st->tasks[i].first ||
+	    (k = game - st->tasks[i].first) < 0 || k >= n)
 		return errorf(st->err, "a worker's report is cut short: %.80s", line);
-	memcpy(st->ranks[i][k], ranks, sizeof st->ranks[i][k]);
+	memcpy(st->tasks[i].ranks[k], ranks, sizeof st->tasks[i].ranks[k]);
 	/* Each seat's forfeit's reason, or "-" for none. */
 	for (int s = 0; s < n; s++) {
 		size_t len = *rest == ' ' ? strcspn(++rest, " ") : 0;
 
 		if (!len)
 			return errorf(st->err, "a worker's report is cut short: %.80s", line);
-		st->forfeits[i][k][s] = len > 1 || *rest != '-';
+		st->tasks[i].forfeits[k][s] = len > 1 || *rest != '-';
 		rest += len;
 	}
-	return ++st->ended[i] == n ? enter_set(st, i) : 0;
+	return ++st->tasks[i].ended == n ? enter_set(st, i) : 0;
 }
 
 /* Worker i's current set kept as cut (league_cut.h), its next the
@@ -290,13 +293,13 @@ static int take_finished(struct state *st, int i, const char *line)
 static int cut_set(struct state *st, int i)
 {
 	int n = st->run->players;
-	long first = st->first[i];
+	long first = st->tasks[i].first;
 	char c[2 * FAIR_HASH_BYTES + 1];
 
 	run_manifest_commitment(&st->opened.manifest, first, c);
 	if (league_cut_keep(&st->opened.manifest, st->opened.run_dir, first, n, c, st->err))
 		return -1;
-	st->first[i] = st->left[i]-- > 0 ? first + n : 0;
+	st->tasks[i].first = st->tasks[i].left-- > 0 ? first + n : 0;
 	return 0;
 }
 
@@ -322,8 +325,9 @@ static int drop_sets(struct state *st, int i, const struct league_version *chang
 {
 	int n = st->run->players;
 	struct run_manifest_seat seat = {changed->name, changed->number, now};
+	struct task *t = &st->tasks[i];
 
-	for (long first = st->first[i]; first && st->left[i] >= 0; st->left[i]--, first += n)
+	for (long first = t->first; first && t->left >= 0; t->left--, first += n)
 		if (run_manifest_dropped(&st->opened.manifest, first, n, RUN_DROPPED_FILES, &seat,
 					 st->err))
 			return -1;
@@ -341,9 +345,9 @@ static int take_changed(struct state *st, int i, const char *line)
 	const struct league_version *changed;
 
 	if (sscanf(line, "X %ld %d %64[0-9a-f]%n", &first, &seat, now, &at) != 3 || !at ||
-	    line[at] || seat < 0 || seat >= st->run->players || first != st->first[i])
+	    line[at] || seat < 0 || seat >= st->run->players || first != st->tasks[i].first)
 		return errorf(st->err, "a worker's report is cut short: %.80s", line);
-	changed = &st->opened.rating.versions[st->opened.active[st->seats[i][seat]]];
+	changed = &st->opened.rating.versions[st->opened.active[st->tasks[i].seats[seat]]];
 	league_stale_found(st->run->dir, changed, now, st->opened.number);
 	st->files_changed = true;
 	/* Found after the set: its logs kept, as a stop's cut set's. */
@@ -406,7 +410,7 @@ static const struct table_source_ops league_source = {.next = hand_out, .line = 
 static int cut_unfinished(struct state *st)
 {
 	for (int i = 0; i < st->run->concurrency; i++)
-		while (st->first[i] && st->left[i] >= 0)
+		while (st->tasks[i].first && st->tasks[i].left >= 0)
 			if (cut_set(st, i))
 				return -1;
 	return 0;
@@ -424,14 +428,7 @@ static int play_sets(struct state *st)
 	st->loop.concurrency = r->concurrency;
 	st->loop.job = (struct worker_job){.play = play_task, .ctx = st, .lock_fd = r->lock_fd,
 					   .duplicate = true};
-	st->first = xcalloc((size_t)r->concurrency, sizeof *st->first);
-	st->left = xcalloc((size_t)r->concurrency, sizeof *st->left);
-	st->seats = xcalloc((size_t)r->concurrency, sizeof *st->seats);
-	st->ranks = xcalloc((size_t)r->concurrency, sizeof *st->ranks);
-	st->forfeits = xcalloc((size_t)r->concurrency, sizeof *st->forfeits);
-	st->ended = xcalloc((size_t)r->concurrency, sizeof *st->ended);
-	st->set_began = xcalloc((size_t)r->concurrency, sizeof *st->set_began);
-	st->slow = xcalloc((size_t)r->concurrency, sizeof *st->slow);
+	st->tasks = xcalloc((size_t)r->concurrency, sizeof *st->tasks);
 	rc = done(st) ? 0 : run_loop_play(&st->loop);
 	/* A stop signal ends it as a stop by count or time does. */
 	st->signalled = rc > 0;
@@ -478,13 +475,6 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 				       .full = r.max_games && st.next_game - 1 >= r.max_games};
 	sodium_memzero(deal_key, sizeof deal_key);
 	league_opened_free(&st.opened);
-	free(st.first);
-	free(st.left);
-	free(st.seats);
-	free(st.ranks);
-	free(st.forfeits);
-	free(st.ended);
-	free(st.set_began);
-	free(st.slow);
+	free(st.tasks);
 	return rc ? rc : sig;
 }

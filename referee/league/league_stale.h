@@ -37,7 +37,7 @@ void league_stale_found(const char *dir, const struct league_version *v, const c
 			long run);
 
 /* The run's active versions (`count` of them, *active their indexes
- * among lr's versions, labels their NAME-vK, as league_task_active()
+ * among lr's versions, labels their NAME-vK, as league_opened_begin()
  * gives them) checked: those whose files changed are left out (said,
  * and DIR/changed.json written with them alone; the labels of those
  * freed).  The count kept, with err said when fewer than `players` are

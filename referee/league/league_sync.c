@@ -3,12 +3,13 @@
  */
 #include "league/league_sync.h"
 
-#include <fcntl.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "base/chain.h"
 #include "base/json.h"
 #include "base/logread.h"
 #include "base/outdir.h"
@@ -18,7 +19,6 @@
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "league/league_register.h"
-#include "league/league_seal.h"
 #include "league/league_task.h"
 #include "manifest/run_manifest.h"
 
@@ -33,13 +33,16 @@ struct run_view {
 	bool signed_;
 };
 
-static void view_free(struct run_view *v)
+/* `log` and its view `v` freed, both left empty. */
+static void view_free(struct game_log *log, struct run_view *v)
 {
+	logread_free(log);
 	free(v->finished);
 	free(v->dropped);
 	free(v->sha);
 	free(v->c);
 	free(v->why);
+	memset(v, 0, sizeof *v);
 }
 
 /* Reads the records of `log` (run.jsonl) into `v`. */
@@ -123,7 +126,7 @@ static bool log_whole(const char *path)
  * listed it, then could not sign) is not listed again.  0, or -1 with
  * err. */
 static int close_run(const char *run_dir, const struct game_log *log,
-		     struct run_view *v, int players, const struct league_closer *closer,
+		     const struct run_view *v, int players, const struct league_closer *closer,
 		     char *err)
 {
 	long final, lost = league_db_tasks_past(closer->db, closer->run, v->count, &final);
@@ -162,10 +165,8 @@ static int close_run(const char *run_dir, const struct game_log *log,
 			free(path);
 		}
 		for (long g = first; whole && !rc && g < first + players; g++)
-			if (!v->finished[g]) {
+			if (!v->finished[g])
 				rc = run_manifest_finished_with(&m, g, NULL, NULL, err);
-				v->finished[g] = 2;  /* its SHA-256 read below */
-			}
 		if (!whole)
 			rc = league_cut_keep(&m, run_dir, first, players, v->c[first], err);
 	}
@@ -228,89 +229,161 @@ static int enter_game(sqlite3 *db, const char *run_dir, long run, long game,
 	return rc;
 }
 
-/* Reads run.jsonl at `path` into `log` and `v`: 0, or -1 with err. */
-static int view_load(const char *path, struct game_log *log, struct run_view *v, char *err)
+/* Reads run.jsonl at `path`, of a run of `game`, into `log` and `v`: 0,
+ * or -1 with err. */
+static int view_load(const char *path, const char *game, struct game_log *log,
+		     struct run_view *v, char *err)
 {
+	const char *g;
+
 	if (logread_load(path, log, err))
 		return -1;
 	view_read(log, v);
+	g = log->count ? logread_string(log, 0, "game") : NULL;
+	if (!g || strcmp(g, game))
+		return errorf(err, "%s: a run of %s, not of the league's %s", path,
+			      g ? g : "nothing", game);
 	return 0;
 }
 
-/* The same again, after the run was closed: 0, or -1 with err. */
-static int view_reload(const char *path, struct game_log *log, struct run_view *v, char *err)
+/* The line of `l` to keep up to: its last seal (a signature right after
+ * a started record), or, with none, the line before its first started
+ * record. */
+static size_t kept_lines(const struct chain_lines *l, bool *sealed)
 {
-	logread_free(log);
-	view_free(v);
-	memset(log, 0, sizeof *log);
-	memset(v, 0, sizeof *v);
-	return view_load(path, log, v, err);
+	size_t first = l->count;
+
+	*sealed = false;
+	for (size_t i = l->count; i-- > 2;)
+		if (chain_line_is(l, i, "signature") && chain_line_is(l, i - 1, "started")) {
+			*sealed = true;
+			return i + 1;
+		}
+	for (size_t i = 1; i < l->count; i++)
+		if (chain_line_is(l, i, "started")) {
+			first = i;
+			break;
+		}
+	return first;
 }
 
-/* Closes (with a key) and enters run `run`: 0, or -1 with err. */
+/* Whether line `at` of `l`, a seal, verifies with `key`: 0, or -1 with
+ * err. */
+static int seal_holds(const struct chain_lines *l, size_t at, const char *path,
+		      const struct referee_key *key, char *err)
+{
+	unsigned char id[FAIR_GAME_ID_BYTES];
+	struct chain_owner owner = {CHAIN_LOG_TAG, id, sizeof id};
+	struct chain_end end = {.seq = at - 1};
+	cJSON *head = chain_line_json(l, 0), *seal = chain_line_json(l, at);
+	const char *id_hex = cJSON_GetStringValue(json_member(head, "id"));
+	char why[ERR_LEN];
+	int rc = 0;
+
+	chain_take(&end, l->at[at - 1], l->len[at - 1]);
+	if (!id_hex || hex_decode_exact(id, sizeof id, id_hex) ||
+	    chain_signature_check(&owner, &end, cJSON_GetStringValue(json_member(seal, "key")),
+				  cJSON_GetStringValue(json_member(seal, "sig")),
+				  key->public_key, why))
+		rc = errorf(err, "%s: line %zu, the seal of its last set started, does not hold "
+			    "with this league's key (%s): the run is not closed", path, at + 1,
+			    id_hex ? why : "no run id");
+	cJSON_Delete(head);
+	cJSON_Delete(seal);
+	return rc;
+}
+
+/* Cuts the unclosed run.jsonl at `path` of revision 7 back to its last
+ * seal, which must verify with `key`, or, with none, to the records
+ * before its first started one (nothing to do for a closed run, or one of
+ * an earlier revision).  0, or -1 with err. */
+static int seal_trim(const char *path, const struct referee_key *key, char *err)
+{
+	struct chain_lines l;
+	bool signed_ = false, sealed;
+	long revision = 0;
+	size_t keep;
+	cJSON *head;
+	int rc;
+
+	chain_lines_read(&l, path);
+	if (!l.text)
+		return errorf(err, "%s: %s", path, strerror(errno));
+	head = l.count ? chain_line_json(&l, 0) : NULL;
+	json_get_int(head, "fairness", 0, 1000, &revision);
+	cJSON_Delete(head);
+	/* A closed run is left as it is. */
+	if (l.count > 2 && chain_lines_closed(&l))
+		revision = 0;
+	keep = kept_lines(&l, &sealed);
+	/* The chain up to what is kept, which the seal's signature covers. */
+	l.count = revision >= 7 ? keep : l.count;
+	rc = revision < 7 ? 0 : chain_lines_check(&l, path, NULL, &signed_, err);
+	if (!rc && revision >= 7 && !signed_ && sealed)
+		rc = seal_holds(&l, keep - 1, path, key, err);
+	if (!rc && revision >= 7 && !signed_ && keep &&
+	    truncate(path, (off_t)(l.at[keep - 1] + l.len[keep - 1] + 1 - l.text)))
+		rc = errorf(err, "cannot cut %s back to its signed records: %s", path,
+			    strerror(errno));
+	chain_lines_free(&l);
+	return rc;
+}
+
+/* Enters the games of run `run` that its run.jsonl (`v`) lists finished
+ * and the index lacks, and its sets listed dropped or cut, and the run,
+ * `closed` or not, in one transaction: 0, or -1 with err. */
+static int enter_run(sqlite3 *db, const char *run_dir, long run, const char *game,
+		     int players, const struct run_view *v, bool closed, char *err)
+{
+	int rc = league_db_begin(db, err);
+
+	for (long n = 1; !rc && n <= v->count; n++) {
+		if (v->finished[n] && !league_db_has_game(db, run, n))
+			rc = enter_game(db, run_dir, run, n, players, v->sha[n], game, err);
+		if (!rc && v->finished[n] && (n - 1) % players == 0)
+			rc = league_db_task(db, run, n, "finished", err);
+	}
+	/* A revision-5 league's cut sets were dropped, their logs removed:
+	 * counted apart. */
+	for (long n = 1; !rc && n <= v->count; n += players)
+		if (v->dropped[n] == 1) {
+			/* Of revision 7, with its reason (item 25). */
+			char *state = v->why[n] ? xasprintf("dropped:%s", v->why[n])
+						: xstrdup("dropped");
+
+			rc = league_db_task(db, run, n, state, err);
+			free(state);
+		}
+	rc = rc ? rc : league_cut_index(db, run_dir, run, players, err);
+	rc = rc ? rc : league_db_put_run(db, run, closed, err);
+	return league_db_end(db, rc, err);
+}
+
+/* Closes (with a key) and enters run `run`: 0, or -1 with err.  A run
+ * stopped before its manifest was made started nothing. */
 static int sync_run(const char *dir, sqlite3 *db, long run, const char *game,
 		    int players, const struct league_closer *closer, char *err)
 {
 	const struct league_closer this_run = {closer ? closer->key : NULL, db, run,
 					       closer && closer->accept_loss};
 	char *run_dir = league_run_dir(dir, run), *path = outdir_run_manifest(run_dir);
-	struct game_log log;
-	struct run_view v;
-	const char *g;
-	int rc = -1;
+	struct game_log log = {0};
+	struct run_view v = {0};
+	int rc = 0;
 
-	if (access(path, F_OK)) {
-		/* Stopped before its manifest was made: nothing started. */
-		free(run_dir);
-		free(path);
-		return 0;
-	}
-	/* What follows its last seal is not taken on trust (item 22). */
-	if ((closer && league_seal_trim(path, closer->key, err)) ||
-	    view_load(path, &log, &v, err)) {
-		free(run_dir);
-		free(path);
-		return -1;
-	}
-	g = log.count ? logread_string(&log, 0, "game") : NULL;
-	if (!g || strcmp(g, game))
-		errorf(err, "%s: a run of %s, not of the league's %s", path,
-		       g ? g : "nothing", game);
-	else if (!v.signed_ && closer && close_run(run_dir, &log, &v, players, &this_run, err))
-		;
-	else if (!v.signed_ && closer && view_reload(path, &log, &v, err))
-		;
-	else {
-		rc = league_db_begin(db, err);
-		for (long n = 1; !rc && n <= v.count; n++) {
-			char hash[FILES_SHA256_HEX];
-			char *log_path = outdir_play_log(run_dir, n);
-
-			if (v.finished[n] == 2 && files_sha256(AT_FDCWD, log_path, hash) == 0)
-				memcpy(v.sha[n], hash, 65);
-			free(log_path);
-			if (v.finished[n] && !league_db_has_game(db, run, n))
-				rc = enter_game(db, run_dir, run, n, players, v.sha[n], game, err);
-			if (!rc && v.finished[n] && (n - 1) % players == 0)
-				rc = league_db_task(db, run, n, "finished", err);
+	if (!access(path, F_OK)) {
+		/* What follows its last seal is not taken on trust (item 22). */
+		rc = closer && seal_trim(path, closer->key, err) ? -1
+		     : view_load(path, game, &log, &v, err);
+		if (!rc && !v.signed_ && closer) {
+			rc = close_run(run_dir, &log, &v, players, &this_run, err);
+			view_free(&log, &v);
+			rc = rc ? rc : view_load(path, game, &log, &v, err);
 		}
-		/* A revision-5 league's cut sets were dropped, their logs
-		 * removed: counted apart. */
-		for (long n = 1; !rc && n <= v.count; n += players)
-			if (v.dropped[n] == 1) {
-				/* Of revision 7, with its reason (item 25). */
-				char *state = v.why[n] ? xasprintf("dropped:%s", v.why[n])
-						       : xstrdup("dropped");
-
-				rc = league_db_task(db, run, n, state, err);
-				free(state);
-			}
-		rc = rc ? rc : league_cut_index(db, run_dir, run, players, err);
-		rc = rc ? rc : league_db_put_run(db, run, v.signed_ || closer, err);
-		rc = league_db_end(db, rc, err);
+		rc = rc ? rc : enter_run(db, run_dir, run, game, players, &v,
+					 v.signed_ || closer, err);
+		view_free(&log, &v);
 	}
-	logread_free(&log);
-	view_free(&v);
 	free(run_dir);
 	free(path);
 	return rc;
@@ -337,7 +410,7 @@ long league_rebuild(const char *dir, const struct league_info *info, char *err)
 {
 	static const char *const files[] = {"league.db", "league.db-wal", "league.db-shm"};
 	sqlite3 *db;
-	struct league_counts c = {.games = -1};
+	long games = -1;
 	size_t len;
 
 	/* Refused before the index is removed: it stays as it was. */
@@ -357,7 +430,7 @@ long league_rebuild(const char *dir, const struct league_info *info, char *err)
 	db = league_db_open(dir, true, info->rules->name, info->players, err);
 	if (db && !league_register_load(dir, info, db, err) &&
 	    !league_sync(dir, db, info->rules->name, info->players, NULL, err))
-		league_db_counts(db, &c);
+		games = league_db_game_count(db);
 	league_db_close(db);
-	return c.games;
+	return games;
 }

@@ -12,6 +12,15 @@
  * cut sets, or sets a Slurm run refused).
  * `league rebuild` is the second step alone on an index made afresh
  * from the register.
+ * A killed run is closed from what its signed records show
+ * (docs/FAIRNESS-LEAGUE.md, item 22): of revision 7, run.jsonl is signed
+ * again after each started record, before any bot of its set moves.
+ * What follows the last seal (finished, cut or dropped records of the
+ * sets before) is not taken on trust: the closing run cuts it off and
+ * lists those sets again from their logs.  A set the index's tasks name
+ * (each entered as it is handed out) that the signed records lack was
+ * cut from them: the run is not closed unless the organiser says
+ * --accept-loss, which lists the sets dropped for that reason.
  */
 #ifndef ARENA_LEAGUE_SYNC_H
 #define ARENA_LEAGUE_SYNC_H
@@ -23,8 +32,7 @@
 #include "league/league_folder.h"
 
 /* Who closes a stopped run: with its key, and whether the organiser
- * accepts that sets the index handed out are lost (--accept-loss,
- * league_seal.h); `db` and `run` are filled in for each run. */
+ * accepts that sets the index handed out are lost (--accept-loss); `db` and `run` are filled in for each run. */
 struct league_closer {
 	const struct referee_key *key;
 	sqlite3 *db;

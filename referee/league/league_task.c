@@ -11,11 +11,8 @@
 #include "base/game_figures.h"
 #include "base/json.h"
 #include "base/outdir.h"
-#include "base/paths.h"
 #include "base/reply_times.h"
 #include "league/league_folder.h"
-#include "league/league_rate.h"
-#include "league/league_register.h"
 #include "match/match_set.h"
 
 struct match_entrant league_task_entrant(const char *dir, const struct league_version *v,
@@ -165,62 +162,6 @@ bool league_task_roster_changed(sqlite3 *db, const struct league_roster *then)
 	       memcmp(&now, then, sizeof now) != 0;
 }
 
-int league_task_refit(sqlite3 *db, const char *dir, struct league_luck *luck,
-		      const int *active, struct league_pick *pick, char *err)
-{
-	struct league_rating fresh;
-
-	/* Graded first, so that the one load has their grades. */
-	league_luck_grade(luck, db, dir);
-	if (league_rating_load(db, &fresh, err)) {
-		league_rating_free(&fresh);
-		return -1;
-	}
-	/* The active versions are the run's, fixed when it started. */
-	league_rating_pick(&fresh, active, pick);
-	league_luck_pick(&fresh, active, pick);
-	league_rating_free(&fresh);
-	return 0;
-}
-
-int league_task_active(const struct league_rating *lr, int players, int **active,
-		       char ***labels, char *err)
-{
-	int count = lr->active;
-
-	*active = NULL;
-	*labels = NULL;
-	if (count < players)
-		return errorf(err, "the league has %d active bot%s and its games "
-			      "need %d: add bots with 'referee league add'",
-			      count, count == 1 ? "" : "s", players);
-	*active = xcalloc((size_t)count, sizeof **active);
-	*labels = xcalloc((size_t)count, sizeof **labels);
-	/* Among the ranked, in the ladder's order, which the picker's ties
-	 * follow (a version waiting for its first game: its place). */
-	for (int k = 0, a = 0; k < lr->ranked && a < count; k++) {
-		const struct league_version *v = &lr->versions[lr->order[k]];
-
-		if (!league_rating_active(lr, lr->order[k]))
-			continue;
-		(*active)[a] = lr->order[k];
-		(*labels)[a++] = league_task_label(v->name, v->number);
-	}
-	return count;
-}
-
-char *league_task_label(const char *name, long number)
-{
-	return xasprintf("%s-v%ld", name, number);
-}
-
-void league_task_labels_free(char **labels, int count)
-{
-	for (int a = 0; labels && a < count; a++)
-		free(labels[a]);
-	free(labels);
-}
-
 void league_task_place(struct league_place *p, const char *league, long number,
 		       const unsigned char *run_id, int players)
 {
@@ -250,25 +191,4 @@ int league_task_place_read(struct league_place *p, const char *run_dir, int play
 	cJSON_Delete(first);
 	free(path);
 	return rc;
-}
-
-int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long number,
-		      const struct match_config *config, char *const *labels, int count,
-		      int players, struct run_manifest *m, char *err)
-{
-	char *stderr_dir = path_join(dir, "stderr");
-	int rc = files_mkdirs(stderr_dir, err) || files_mkdirs(run_dir, err) ||
-		 run_manifest_create(m, run_dir, "league", config, labels, count, true,
-				     err) ? -1 : 0;
-	/* The register's state the run begins under, signed with the run. */
-	cJSON *state = rc ? NULL : league_register_state(dir);
-
-	/* Its seals on disk whatever comes (docs/FAIRNESS-LEAGUE.md, item 22). */
-	m->durable = true;
-	if (state)
-		rc = run_manifest_record(m, state, err);
-
-	m->set_games = players;  /* a set is a game a seat */
-	free(stderr_dir);
-	return rc ? rc : league_db_open_run(db, number, err);
 }

@@ -2,8 +2,8 @@
  * What a league's task is made of, for both engines of `league run`
  * (league_run.h on this machine's workers, league_slurm.h on a Slurm
  * job array): a version as a match's entrant, one duplicate set of a
- * task played on its bot processes into the run's folder, a checked set
- * entered in the index, and the ratings fitted again for the picker.
+ * task played on its bot processes into the run's folder, and a checked
+ * set entered in the index.
  */
 #ifndef ARENA_LEAGUE_TASK_H
 #define ARENA_LEAGUE_TASK_H
@@ -14,23 +14,8 @@
 #include "base/files.h"
 #include "base/logread.h"
 #include "league/league_db.h"
-#include "league/league_luck.h"
-#include "league/league_pick.h"
-#include "league/league_rate.h"
 #include "manifest/run_manifest.h"
 #include "match/match.h"
-
-/* The active versions of the rating `lr` (as it orders them) a run of
- * `players`-player games plays: their indexes among the versions in
- * *active and their labels (NAME-vK) in *labels, both new (free with
- * league_task_labels_free()); their count, or -1 with err when there are
- * too few for a game. */
-int league_task_active(const struct league_rating *lr, int players, int **active,
-		       char ***labels, char *err);
-void league_task_labels_free(char **labels, int count);
-/* A version's label, NAME-vK, as a run's run.jsonl lists it in "bots"
- * (a new string). */
-char *league_task_label(const char *name, long number);
 
 /* Where a league run's logs belong (match_types.h), with the strings its
  * place points to. */
@@ -51,19 +36,11 @@ void league_task_place(struct league_place *p, const char *league, long number,
 int league_task_place_read(struct league_place *p, const char *run_dir, int players,
 			   char *err);
 
-/* Run `number` of the league `dir` begun in `run_dir`: the folders made,
- * its run.jsonl (`m`) of `count` versions named by `labels` started (the
- * league and the run's number in its first record, from config's place),
- * the run entered in the index as not closed.  0, or -1 with err. */
-int league_task_begin(sqlite3 *db, const char *dir, const char *run_dir, long number,
-		      const struct match_config *config, char *const *labels, int count,
-		      int players, struct run_manifest *m, char *err);
-
 /* The "started" record of a task's `sets` sets from game `first`, each
  * set's C and its `n` seats' versions `v` (run_manifest_started_seated()),
  * then each set entered in the tasks of run `run` in the index `db`, which
  * a run closed after a kill holds against its signed records
- * (league_seal.h): 0, or -1 with err. */
+ * (league_sync.h): 0, or -1 with err. */
 int league_task_started(struct run_manifest *m, sqlite3 *db, long run, long first, int sets,
 			const struct league_version *const *v, int n, char *err);
 
@@ -112,13 +89,5 @@ long league_task_log_version(sqlite3 *db, const cJSON *player);
  * a run's at its start: a version added, a bot retired, a season begun
  * (a read error counts as none: the run goes on). */
 bool league_task_roster_changed(sqlite3 *db, const struct league_roster *then);
-
-/* Fits the ratings again from the index and gives the picker of the
- * run's active versions (`active`: each one's index among the versions,
- * pick->count of them) them, from the luck-adjusted scores once every
- * game of the season is graded (league_luck.h; a batch of league `dir`'s
- * games graded first): 0, or -1 with err. */
-int league_task_refit(sqlite3 *db, const char *dir, struct league_luck *luck,
-		      const int *active, struct league_pick *pick, char *err);
 
 #endif

@@ -216,20 +216,26 @@ static cJSON *select_games(sqlite3 *db, const char *name, long long since, int l
  * view counts them (0 for a version newer than the view). */
 static cJSON *versions_of(sqlite3 *db, const struct web_fit_view *view, const char *name)
 {
-	struct league_bot_version *v;
-	int n = league_db_bot_version_list(db, name, &v);
-	cJSON *list = n > 0 ? cJSON_CreateArray() : NULL;
+	struct league_version *v;
+	char err[ERR_LEN];
+	int n = league_db_versions(db, &v, err);
+	cJSON *list = NULL;
 
 	for (int i = 0; i < n; i++) {
-		cJSON *o = cJSON_CreateObject();
+		cJSON *o;
 		bool seen = v[i].id >= 1 && v[i].id <= view->lr.count;
 
+		if (strcmp(v[i].name, name))
+			continue;
+		list = list ? list : cJSON_CreateArray();
+		o = cJSON_CreateObject();
 		cJSON_AddNumberToObject(o, "version", v[i].number);
 		cJSON_AddStringToObject(o, "files", v[i].hash);
 		cJSON_AddNumberToObject(o, "games", seen ? (double)view->version_games[v[i].id - 1] : 0);
 		cJSON_AddItemToArray(list, o);
 	}
-	free(v);
+	if (n > 0)
+		league_versions_free(v, n);
 	return list;
 }
 
