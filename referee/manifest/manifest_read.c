@@ -28,6 +28,7 @@ struct reader {
 	struct problems *problems;
 	const unsigned char *trusted_key;
 	unsigned flags;
+	const struct manifest_hooks *hooks;  /* NULL: a tournament's */
 	struct entries entries;              /* of the finished record read */
 	long *unreplied;                     /* games finished since the last
 					      * "replies" record */
@@ -70,7 +71,7 @@ static int take_header(struct reader *rd, const cJSON *o)
 	const char *game = manifest_member_string(o, "game", NULL);
 	const char *shard = manifest_member_string(o, "shard", NULL);
 	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots"), *bot;
-	long players = 0, revision = 0;
+	long players = 0;
 
 	if (format && strcmp(format, MANIFEST_FORMAT) &&
 	    !strncmp(format, "arena-manifest/", 15)) {
@@ -116,8 +117,6 @@ static int take_header(struct reader *rd, const cJSON *o)
 	if (manifest_member_string(o, "name", NULL))
 		v->name = xstrdup(manifest_member_string(o, "name", NULL));
 	v->whole = shard && !strcmp(shard, "1/1");
-	if (json_get_int(o, "fairness", 0, 1000, &revision))
-		v->revision = (int)revision;
 	v->players = (int)players;
 	v->duplicate = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
 		cJSON_GetObjectItemCaseSensitive(o, "file"), "duplicate"));
@@ -578,7 +577,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	int rc = 0;
 
 	usual = rd->line > 0 && manifest_record_usual(line, len, &rd->entries, &r);
-	if (!usual) {
+	if (!usual || (rd->hooks && !is_type(&r, "signature"))) {
 		o = json_parse_object(line, len, err);
 		if (!o) {
 			problem(rd, "%s", err);
@@ -586,12 +585,15 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		}
 	}
 	if (rd->line == 0) {
-		long seq = -1;
+		long seq = -1, revision = 0;
 
 		json_get_int(o, "seq", 0, 0, &seq);
+		if (json_get_int(o, "fairness", 0, 1000, &revision))
+			rd->view->revision = (int)revision;
 		if (seq)
 			problem(rd, "\"seq\" must be 0");
-		rc = seq ? -1 : take_header(rd, o);
+		rc = seq ? -1 : rd->hooks ? rd->hooks->header(rd->hooks->ctx, o, rd->view)
+		     : take_header(rd, o);
 	} else if (!usual && !manifest_record_parsed(o, &rd->entries, &r)) {
 		problem(rd, "a member has the wrong type");
 		rc = -1;
@@ -611,6 +613,8 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		problem(rd, "a started record not signed right after it: of revision 7, "
 			"run.jsonl is signed after each started record, before its bots move");
 		rc = -1;
+	} else if (rd->hooks) {
+		rc = rd->hooks->record(rd->hooks->ctx, rd->line, o);
 	} else if (is_type(&r, "started")) {
 		take_games(rd, &r, start_game);
 		if (o && r.games_json)
@@ -682,8 +686,12 @@ static int read_lines(struct reader *rd, int fd)
 		buf = xrealloc(buf, cap);
 	}
 	free(buf);
+	/* Another run's records cut short are not signed, whatever came
+	 * before (its caller says so). */
+	if (have && rd->hooks)
+		rd->view->signed_ = false;
 	/* A running tournament may be writing its last line. */
-	if (!rc && have && !(rd->flags & MANIFEST_RUNNING)) {
+	else if (!rc && have && !(rd->flags & MANIFEST_RUNNING)) {
 		problem(rd, "cut short (no newline): the run was stopped while "
 			"writing it; finish it with --resume");
 		rc = -1;
@@ -731,12 +739,14 @@ void manifest_view_swiss_plan(const struct manifest_view *view, struct swiss_pla
 	swiss_plan(&view->swiss, view_ranks, (void *)view, plan);
 }
 
-int manifest_read(const char *path, const unsigned char *trusted_key,
-		  unsigned flags, struct manifest_view *view,
-		  struct problems *problems)
+/* The records at `path` streamed through take_line(): a tournament's
+ * (`hooks` NULL), or another run's, each record handed to `hooks`. */
+static int read_records(const char *path, const unsigned char *trusted_key,
+			unsigned flags, const struct manifest_hooks *hooks,
+			struct manifest_view *view, struct problems *problems)
 {
 	struct reader rd = {.view = view, .problems = problems,
-			    .trusted_key = trusted_key,
+			    .trusted_key = trusted_key, .hooks = hooks,
 			    .flags = flags & MANIFEST_RESUME ? flags | MANIFEST_RUNNING : flags};
 	const char *slash = strrchr(path, '/');
 	int fd, rc;
@@ -783,6 +793,20 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 			problems_add(problems, path, "game %ld of the schedule was "
 				     "never started", g);
 	return rc;
+}
+
+int manifest_read(const char *path, const unsigned char *trusted_key,
+		  unsigned flags, struct manifest_view *view,
+		  struct problems *problems)
+{
+	return read_records(path, trusted_key, flags, NULL, view, problems);
+}
+
+int manifest_read_each(const char *path, const unsigned char *trusted_key,
+		       const struct manifest_hooks *hooks, struct manifest_view *view,
+		       struct problems *problems)
+{
+	return read_records(path, trusted_key, MANIFEST_RUNNING, hooks, view, problems);
 }
 
 long manifest_left_out(const struct manifest_view *view)

@@ -9,9 +9,9 @@
 #include "base/util.h"
 #include "manifest/run_manifest.h"
 
-/* Whether the version `v` ({"name","version","hash"}) is one `started`
- * seats, with files other than those it was seated with. */
-static bool seated_changed(const cJSON *started, const cJSON *v)
+/* Whether the version `v` ({"name","version","hash"}) is one of `seats`,
+ * with files other than those it was seated with. */
+static bool seated_changed(const cJSON *seats, const cJSON *v)
 {
 	const char *name = cJSON_GetStringValue(json_member(v, "name"));
 	const char *hash = cJSON_GetStringValue(json_member(v, "hash"));
@@ -20,7 +20,7 @@ static bool seated_changed(const cJSON *started, const cJSON *v)
 
 	if (!name || !hash || strlen(hash) != 64 || !json_get_int(v, "version", 1, 1L << 30, &number))
 		return false;
-	cJSON_ArrayForEach(seat, json_member(started, "seats")) {
+	cJSON_ArrayForEach(seat, seats) {
 		const char *seat_name = cJSON_GetStringValue(json_member(seat, "name"));
 		const char *seat_hash = cJSON_GetStringValue(json_member(seat, "hash"));
 
@@ -31,23 +31,19 @@ static bool seated_changed(const cJSON *started, const cJSON *v)
 	return false;
 }
 
-const char *verify_dropped_reason(const struct game_log *log, size_t i, long revision,
-				  bool *lost, char *why)
+const char *verify_dropped_reason(const cJSON *r, size_t i, const char *verb, long revision,
+				  const cJSON *seats, bool *lost, char *why)
 {
-	const cJSON *r = log->lines[i].json, *games = json_member(r, "games");
 	const char *reason = cJSON_GetStringValue(json_member(r, "reason"));
-	const char *verb = logread_string(log, 0, "verb");
-	bool league = verb && !strcmp(verb, "league");
+	bool league = !strcmp(verb, "league");
 
 	*lost = reason && league && !strcmp(reason, RUN_DROPPED_LOSS);
 	if (revision < 7 || *lost ||
 	    (reason && league && !strcmp(reason, RUN_DROPPED_REFUSED)) ||
-	    (reason && verb && !strcmp(verb, "sprt") && !strcmp(reason, RUN_DROPPED_VERDICT)))
+	    (reason && !strcmp(verb, "sprt") && !strcmp(reason, RUN_DROPPED_VERDICT)))
 		return NULL;
-	if (reason && league && !strcmp(reason, RUN_DROPPED_FILES) && cJSON_IsArray(games) &&
-	    seated_changed(run_manifest_started_of(log, i, cJSON_GetArrayItem(games, 0) ?
-						   (long)cJSON_GetArrayItem(games, 0)->valuedouble : 0),
-			   json_member(r, "version")))
+	if (reason && league && !strcmp(reason, RUN_DROPPED_FILES) &&
+	    seated_changed(seats, json_member(r, "version")))
 		return NULL;
 	errorf(why, "line %zu: a dropped record without a reason verify can check: of "
 	       "revision 7 it says why, \"reason\": \"files\" with the \"version\" its set's "

@@ -15,13 +15,15 @@
 
 #include <stdbool.h>
 
-#include "base/logread.h"
+#include <cjson/cJSON.h>
+#include <stddef.h>
 
-/* The problem with the reason of the dropped record on line `i` of the
- * run.jsonl `log` (of revision `revision`), in why (ERR_LEN bytes); NULL
- * when it holds.  *lost says whether its games are sets lost (not
- * started). */
-const char *verify_dropped_reason(const struct game_log *log, size_t i, long revision,
-				  bool *lost, char *why);
+/* The problem with the reason of the dropped record `r`, on line `i`
+ * (0-based) of the run.jsonl of a run of `verb` and revision `revision`,
+ * whose first game's started record seats `seats` (NULL: none), in why
+ * (ERR_LEN bytes); NULL when it holds.  *lost says whether its games are
+ * sets lost (not started). */
+const char *verify_dropped_reason(const cJSON *r, size_t i, const char *verb, long revision,
+				  const cJSON *seats, bool *lost, char *why);
 
 #endif
