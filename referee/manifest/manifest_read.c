@@ -48,9 +48,7 @@ static bool is_type(const struct record *r, const char *type)
 	return r->type_len == strlen(type) && !memcmp(r->type, type, r->type_len);
 }
 
-static void problem(struct reader *rd, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
+__attribute__((format(printf, 2, 3)))
 static void problem(struct reader *rd, const char *fmt, ...)
 {
 	char what[ERR_LEN];
@@ -209,6 +207,15 @@ static void take_left_out(struct reader *rd, const cJSON *o)
 	v->swiss.absent = v->left_out;
 }
 
+/* Room for one more of `count` items of `size` bytes at *items, grown
+ * by doubling. */
+static void *room_for(void *items, long count, size_t size)
+{
+	if (count & (count - 1))  /* 0, 1, 2, 4...: full */
+		return items;
+	return xrealloc(items, (size_t)(count ? 2 * count : 1) * size);
+}
+
 /* A record's games handed to one of the take_*() below. */
 struct each_game {
 	struct reader *rd;
@@ -329,9 +336,8 @@ static void take_game(struct reader *rd, const struct game_entry *r)
 	take_forfeits(v, r);
 	v->state[r->game] = MANIFEST_FINISHED;
 	v->finished++;
-	if (!(rd->unreplied_count & (rd->unreplied_count + 1)))
-		rd->unreplied = xrealloc(rd->unreplied, 2 * (rd->unreplied_count + 1) *
-					 sizeof *rd->unreplied);
+	rd->unreplied = room_for(rd->unreplied, (long)rd->unreplied_count,
+				 sizeof *rd->unreplied);
 	rd->unreplied[rd->unreplied_count++] = r->game;
 }
 
@@ -461,15 +467,6 @@ static int take_grown(struct reader *rd, const cJSON *o)
 		v->names[v->name_count++] = xstrdup(manifest_member_string(entry, "name", NULL));
 	v->signed_ = v->has_complete_record = false;
 	return 0;
-}
-
-/* Room for one more of `count` items of `size` bytes at *items, grown
- * by doubling. */
-static void *room_for(void *items, long count, size_t size)
-{
-	if (count & (count - 1))  /* 0, 1, 2, 4...: full */
-		return items;
-	return xrealloc(items, (size_t)(count ? 2 * count : 1) * size);
 }
 
 /* A started record's "commitments" (revision 5), one C a game: each game

@@ -27,13 +27,12 @@ static const cJSON *keep(struct verify_run *rc, const cJSON *item)
 }
 
 /* A game's number as a record gives it, or 0 when it is not a whole
- * number from 1 on (cast only when it fits a long). */
+ * number from 1 on. */
 static long number_of(const cJSON *g)
 {
-	if (!cJSON_IsNumber(g) || g->valuedouble < 1 || g->valuedouble > 1e15 ||
-	    g->valuedouble != (double)(long)g->valuedouble)
-		return 0;
-	return (long)g->valuedouble;
+	long game;
+
+	return json_whole(g, 1, 1000000000000000L, &game) ? game : 0;
 }
 
 /* Game `game`'s entry, when a started record listed it (NULL: none did). */
