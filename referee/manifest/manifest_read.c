@@ -64,10 +64,13 @@ static void problem(struct reader *rd, const char *fmt, ...)
 static int take_header(struct reader *rd, const cJSON *o)
 {
 	struct manifest_view *v = rd->view;
-	const char *format = manifest_member_string(o, "format", NULL);
-	const char *verb = manifest_member_string(o, "verb", NULL);
-	const char *game = manifest_member_string(o, "game", NULL);
-	const char *shard = manifest_member_string(o, "shard", NULL);
+	const char *format = cJSON_GetStringValue(json_member(o, "format"));
+	const char *verb = cJSON_GetStringValue(json_member(o, "verb"));
+	const char *game = cJSON_GetStringValue(json_member(o, "game"));
+	const char *shard = cJSON_GetStringValue(json_member(o, "shard"));
+	const char *file_sha256 = cJSON_GetStringValue(json_member(o, "file_sha256"));
+	const char *name = cJSON_GetStringValue(json_member(o, "name"));
+	const char *book_sha256 = cJSON_GetStringValue(json_member(o, "book_sha256"));
 	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots"), *bot;
 	long players = 0;
 
@@ -88,7 +91,7 @@ static int take_header(struct reader *rd, const cJSON *o)
 	/* A tournament's run.jsonl, or an earlier version's manifest.jsonl. */
 	if (!format || (strcmp(format, MANIFEST_FORMAT) && (strcmp(format, RUN_FORMAT) ||
 	     !verb || strcmp(verb, "tournament"))) ||
-	    hex_decode(v->id, sizeof v->id, manifest_member_string(o, "id", NULL)) ||
+	    hex_decode(v->id, sizeof v->id, cJSON_GetStringValue(json_member(o, "id"))) ||
 	    !game || strlen(game) >= sizeof v->game ||
 	    !json_get_int(o, "players", 1, RATINGS_MAX_SEATS, &players) ||
 	    !json_get_int(o, "schedule_games", 1, MANIFEST_MAX_GAMES, &v->game_count) ||
@@ -109,11 +112,8 @@ static int take_header(struct reader *rd, const cJSON *o)
 	}
 	snprintf(v->game, sizeof v->game, "%s", game);
 	snprintf(v->shard, sizeof v->shard, "%s", shard ? shard : "");
-	if (manifest_member_string(o, "file_sha256", NULL))
-		snprintf(v->file_sha256, sizeof v->file_sha256, "%s",
-			 manifest_member_string(o, "file_sha256", NULL));
-	if (manifest_member_string(o, "name", NULL))
-		v->name = xstrdup(manifest_member_string(o, "name", NULL));
+	snprintf(v->file_sha256, sizeof v->file_sha256, "%s", file_sha256 ? file_sha256 : "");
+	v->name = name ? xstrdup(name) : NULL;
 	v->whole = shard && !strcmp(shard, "1/1");
 	v->players = (int)players;
 	v->duplicate = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
@@ -127,9 +127,7 @@ static int take_header(struct reader *rd, const cJSON *o)
 	}
 	if (v->swiss.rounds && !v->left_out)
 		v->left_out = xcalloc((size_t)v->name_count, sizeof *v->left_out);
-	if (manifest_member_string(o, "book_sha256", NULL))
-		snprintf(v->book_sha256, sizeof v->book_sha256, "%s",
-			 manifest_member_string(o, "book_sha256", NULL));
+	snprintf(v->book_sha256, sizeof v->book_sha256, "%s", book_sha256 ? book_sha256 : "");
 	v->seats = xcalloc(((size_t)v->game_count + 1) * (size_t)players, sizeof *v->seats);
 	v->ranks = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
 	v->forfeit = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
@@ -381,7 +379,7 @@ static void take_version(struct reader *rd, const cJSON *o)
 {
 	const struct manifest_view *v = rd->view;
 	const cJSON *entry = cJSON_GetObjectItemCaseSensitive(o, "entry");
-	const char *name = manifest_member_string(entry, "name", NULL);
+	const char *name = cJSON_GetStringValue(json_member(entry, "name"));
 	long bot = -1;
 
 	if (!json_get_int(o, "bot", 0, v->name_count - 1, &bot) || bot < 0 ||
@@ -409,7 +407,7 @@ static bool new_names(const struct manifest_view *v, const cJSON *entries)
 	    v->name_count + cJSON_GetArraySize(entries) > USHRT_MAX + 1)
 		return false;
 	cJSON_ArrayForEach(entry, entries) {
-		const char *name = manifest_member_string(entry, "name", NULL);
+		const char *name = cJSON_GetStringValue(json_member(entry, "name"));
 
 		if (!name)
 			return false;
@@ -417,7 +415,7 @@ static bool new_names(const struct manifest_view *v, const cJSON *entries)
 			if (!strcmp(v->names[b], name))
 				return false;
 		for (other = entries->child; other != entry; other = other->next)
-			if (!strcmp(manifest_member_string(other, "name", NULL), name))
+			if (!strcmp(cJSON_GetStringValue(json_member(other, "name")), name))
 				return false;
 	}
 	return true;
@@ -464,7 +462,7 @@ static int take_grown(struct reader *rd, const cJSON *o)
 	v->replies = grow_array(v->replies, (size_t)v->name_count, more, sizeof *v->replies);
 	v->names = xrealloc(v->names, more * sizeof *v->names);
 	cJSON_ArrayForEach(entry, entries)
-		v->names[v->name_count++] = xstrdup(manifest_member_string(entry, "name", NULL));
+		v->names[v->name_count++] = xstrdup(cJSON_GetStringValue(json_member(entry, "name")));
 	v->signed_ = v->has_complete_record = false;
 	return 0;
 }
@@ -509,8 +507,8 @@ static void take_aborted(struct reader *rd, const cJSON *o)
 {
 	struct manifest_view *v = rd->view;
 	long game = 0;
-	const char *log = manifest_member_string(o, "log", NULL);
-	const char *commitment = manifest_member_string(o, "commitment", NULL);
+	const char *log = cJSON_GetStringValue(json_member(o, "log"));
+	const char *commitment = cJSON_GetStringValue(json_member(o, "commitment"));
 
 	if (!json_get_int(o, "game", 1, v->game_count, &game) || !game) {
 		problem(rd, "an aborted record needs the \"game\" whose log it "
