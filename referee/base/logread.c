@@ -216,22 +216,21 @@ void logread_free(struct game_log *log)
 
 cJSON *logread_header(const char *path)
 {
-	struct game_log log;
-	char err[ERR_LEN];
 	FILE *in = fopen(path, "re");
-	char *line = NULL, magic[2] = {0};
-	size_t cap = 0;
+	char *line = NULL, *nl, magic[2] = {0};
+	size_t cap = 0, len;
 	cJSON *header = NULL;
 
 	if (!in)
 		return NULL;
+	/* A compressed log's first member holds its header. */
 	if (fread(magic, 1, 2, in) == 2 && is_gzip(magic, 2)) {
 		fclose(in);
-		if (logread_load(path, &log, err))
+		if (!(line = logread_head(path, &len)))
 			return NULL;
-		if (log.count)
-			header = cJSON_ParseWithLength(log.lines[0].bytes, log.lines[0].len);
-		logread_free(&log);
+		nl = memchr(line, '\n', len);
+		header = cJSON_ParseWithLength(line, nl ? (size_t)(nl - line) : len);
+		free(line);
 		return header;
 	}
 	rewind(in);
