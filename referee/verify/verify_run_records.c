@@ -7,7 +7,6 @@
  */
 #include "verify_run.h"
 #include "verify_run_private.h"
-#include "verify_dropped.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include "base/json.h"
 #include "base/outdir.h"
 #include "base/util.h"
+#include "manifest/run_manifest.h"
 
 /* A copy of `item` that lives as long as the check (NULL: none). */
 static const cJSON *keep(struct verify_run *rc, const cJSON *item)
@@ -98,9 +98,68 @@ static bool take_finished(struct verify_run *rc, const cJSON *r)
 	return ok;
 }
 
+/* Whether the version `v` ({"name","version","hash"}) is one of `seats`,
+ * with files other than those it was seated with. */
+static bool seated_changed(const cJSON *seats, const cJSON *v)
+{
+	const char *name = cJSON_GetStringValue(json_member(v, "name"));
+	const char *hash = cJSON_GetStringValue(json_member(v, "hash"));
+	const cJSON *seat;
+	long number = 0, seated = 0;
+
+	if (!name || !hash || strlen(hash) != 64 || !json_get_int(v, "version", 1, 1L << 30, &number))
+		return false;
+	cJSON_ArrayForEach(seat, seats) {
+		const char *seat_name = cJSON_GetStringValue(json_member(seat, "name"));
+		const char *seat_hash = cJSON_GetStringValue(json_member(seat, "hash"));
+
+		if (json_get_int(seat, "version", 1, 1L << 30, &seated) && seated == number &&
+		    seat_name && !strcmp(seat_name, name))
+			return seat_hash && strcmp(seat_hash, hash);
+	}
+	return false;
+}
+
+/* The problem with the reason of the dropped record `r`, on line `i`
+ * (0-based), whose first game's started record seats `seats` (NULL:
+ * none), in why (ERR_LEN bytes); NULL when it holds.  *lost says whether
+ * its games are sets lost (not started).  Of revision 7 a dropped record
+ * names its reason (docs/FAIRNESS-LEAGUE.md, item 25), which the run's
+ * signed records must bear out: "verdict" (an sprt's pairs after its
+ * verdict), "files" (a league's set not played: a version its started
+ * record seats, named with the hash of its files now, which is not the
+ * hash it was seated with), "refused" (a set a Slurm league run refused)
+ * or "accept-loss" (a league's sets that its index handed out and its
+ * signed records lack, closed by the organiser's --accept-loss: games
+ * after every one started).  A cut set relabelled dropped has none of
+ * these to show. */
+static const char *dropped_reason(const struct verify_run *rc, const cJSON *r, size_t i,
+				  const cJSON *seats, bool *lost, char *why)
+{
+	const char *reason = cJSON_GetStringValue(json_member(r, "reason"));
+	const char *verb = rc->verb;
+	long revision = rc->view.revision;
+	bool league = !strcmp(verb, "league");
+
+	*lost = reason && league && !strcmp(reason, RUN_DROPPED_LOSS);
+	if (revision < 7 || *lost ||
+	    (reason && league && !strcmp(reason, RUN_DROPPED_REFUSED)) ||
+	    (reason && !strcmp(verb, "sprt") && !strcmp(reason, RUN_DROPPED_VERDICT)))
+		return NULL;
+	if (reason && league && !strcmp(reason, RUN_DROPPED_FILES) &&
+	    seated_changed(seats, json_member(r, "version")))
+		return NULL;
+	errorf(why, "line %zu: a dropped record without a reason verify can check: of "
+	       "revision 7 it says why, \"reason\": \"files\" with the \"version\" its set's "
+	       "started record seats and the hash of its files now, another than that "
+	       "record's; \"accept-loss\", \"refused\" (a league's) or \"verdict\" (an sprt's)",
+	       i + 1);
+	return why;
+}
+
 /* A dropped record: games started, then stopped uncounted, or (a league
  * closed with --accept-loss) the next games, lost; its reason checked
- * (verify_dropped.h). */
+ * (dropped_reason()). */
 static bool take_dropped(struct verify_run *rc, const cJSON *r, size_t line)
 {
 	const cJSON *games = json_member(r, "games"), *g;
@@ -111,8 +170,7 @@ static bool take_dropped(struct verify_run *rc, const cJSON *r, size_t line)
 	if (!cJSON_IsArray(games))
 		return false;
 	first = game_of(rc, number_of(games->child));
-	if (verify_dropped_reason(r, line, rc->verb, rc->view.revision,
-				  first ? first->started_seats : NULL, &lost, why))
+	if (dropped_reason(rc, r, line, first ? first->started_seats : NULL, &lost, why))
 		problems_add(rc->problems, rc->path, "%s", why);
 	cJSON_ArrayForEach(g, games) {
 		struct run_game *e = lost ? next_game(rc, number_of(g)) : game_of(rc, number_of(g));
