@@ -158,8 +158,9 @@ static bool scheduled(struct reader *rd, long game)
 
 /* One game of a started record: started again after a resumed run is
  * fine, after it finished is not. */
-static void start_game(struct reader *rd, long game)
+static void start_game(void *ctx, long game)
 {
+	struct reader *rd = ctx;
 	struct manifest_view *v = rd->view;
 
 	if (!scheduled(rd, game))
@@ -172,8 +173,10 @@ static void start_game(struct reader *rd, long game)
 
 /* One game of a skipped record (--skip-broken): one no run started is
  * not missing from a run of the whole schedule; one started stays so. */
-static void skip_game(struct reader *rd, long game)
+static void skip_game(void *ctx, long game)
 {
+	struct reader *rd = ctx;
+
 	if (scheduled(rd, game) && rd->view->state[game] == MANIFEST_UNLISTED)
 		rd->view->state[game] = MANIFEST_SKIPPED;
 }
@@ -214,38 +217,24 @@ static void *room_for(void *items, long count, size_t size)
 	return xrealloc(items, (size_t)(count ? 2 * count : 1) * size);
 }
 
-/* A record's games handed to one of the take_*() below. */
-struct each_game {
-	struct reader *rd;
-	void (*each)(struct reader *rd, long game);
-};
-
-static void each_game(void *ctx, long game)
-{
-	struct each_game *e = ctx;
-
-	e->each(e->rd, game);
-}
-
 /* Each game of a started or skipped record. */
 static void take_games(struct reader *rd, const struct record *r,
-		       void (*each)(struct reader *rd, long game))
+		       void (*each)(void *rd, long game))
 {
-	struct each_game e = {rd, each};
-
 	if (!r->games && !cJSON_IsArray(r->games_json)) {
 		problem(rd, "a %.*s record needs its \"games\"", (int)r->type_len,
 			r->type);
 		return;
 	}
-	manifest_record_games(r, each_game, &e);
+	manifest_record_games(r, each, rd);
 }
 
 /* One game of a "back" record: a game a skipped record left out, put
  * back in the run to be played (a run of the whole schedule must play it
  * now); one started or finished was never left out. */
-static void back_game(struct reader *rd, long game)
+static void back_game(void *ctx, long game)
 {
+	struct reader *rd = ctx;
 	struct manifest_view *v = rd->view;
 
 	if (!scheduled(rd, game))
@@ -694,18 +683,6 @@ static int read_lines(struct reader *rd, int fd)
 	return rc;
 }
 
-/* Where the run goes on, and the games whose reply times are still to add
- * up. */
-static void keep_resume(struct reader *rd)
-{
-	struct manifest_resume *resume = &rd->view->resume;
-
-	resume->bytes = rd->bytes;
-	resume->chain = rd->chain;
-	resume->unreplied = rd->unreplied;
-	resume->unreplied_count = rd->unreplied_count;
-}
-
 /* A Swiss's finished games, for manifest_swiss.h. */
 static bool view_ranks(void *ctx, long game, int ranks[2])
 {
@@ -757,9 +734,14 @@ static int read_records(const char *path, const unsigned char *trusted_key,
 	rc = read_lines(&rd, fd);
 	close(fd);
 	free(rd.entries.at);
-	if (flags & MANIFEST_RESUME)
-		keep_resume(&rd);
-	else
+	/* Where a resumed run goes on, and the games whose reply times are
+	 * still to add up. */
+	if (flags & MANIFEST_RESUME) {
+		view->resume.bytes = rd.bytes;
+		view->resume.chain = rd.chain;
+		view->resume.unreplied = rd.unreplied;
+		view->resume.unreplied_count = rd.unreplied_count;
+	} else
 		free(rd.unreplied);
 	/* A run stopped before its first record was whole cannot go on. */
 	if (!rc && !rd.line && (flags & MANIFEST_RESUME)) {
