@@ -7,8 +7,14 @@
 #ifndef ARENA_VERIFY_RUN_PRIVATE_H
 #define ARENA_VERIFY_RUN_PRIVATE_H
 
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+
+#include "base/problems.h"
+#include "manifest/manifest_read.h"
+#include "verify_book.h"
 #include "verify_place.h"
-#include "verify_run.h"
+#include "verify_run_types.h"
 
 /* What the manifest says of one game. */
 struct run_game {
