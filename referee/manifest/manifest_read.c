@@ -281,11 +281,8 @@ static void take_game(struct reader *rd, const struct game_entry *r)
 {
 	struct manifest_view *v = rd->view;
 
-	if (r->game < 1 || r->game > v->game_count) {
-		problem(rd, "game %ld is not in the schedule (1 to %ld)", r->game,
-			v->game_count);
+	if (!scheduled(rd, r->game))
 		return;
-	}
 	if (v->state[r->game] != MANIFEST_STARTED) {
 		problem(rd, "game %ld %s", r->game,
 			v->state[r->game] == MANIFEST_FINISHED ? "is finished twice"
