@@ -95,18 +95,6 @@ static bool listed_finished(const struct verify_run *rc, long game)
 	return e && *e->commitment && !e->dropped && !e->cut && *e->sha256;
 }
 
-/* A tournament's folder: its manifest read, its book opened. */
-static void open_tournament(struct verify_run *rc, char *manifest,
-			    const unsigned char *trusted_key, char *notice, size_t size)
-{
-	rc->tournament = true;
-	rc->usable = !manifest_read(manifest, trusted_key, MANIFEST_KEEP_HASHES, &rc->view,
-				    rc->problems);
-	if (rc->usable)
-		rc->openings = verify_book_open(&rc->view, notice, size);
-	free(manifest);
-}
-
 struct verify_run *verify_run_open(const char *dir, const unsigned char *trusted_key,
 				   int jobs, verify_run_pairs_check *pairs_check,
 				   struct problems *problems, char *notice, size_t size)
@@ -118,9 +106,15 @@ struct verify_run *verify_run_open(const char *dir, const unsigned char *trusted
 				 .problems = problems, .pairs_check = pairs_check,
 				 .games = xcalloc(1, sizeof *rc->games), .jobs = jobs};
 	*notice = '\0';
-	if (manifest)
-		open_tournament(rc, manifest, trusted_key, notice, size);
-	else
+	/* A tournament's folder: its manifest read, its book opened. */
+	if (manifest) {
+		rc->tournament = true;
+		rc->usable = !manifest_read(manifest, trusted_key, MANIFEST_KEEP_HASHES,
+					    &rc->view, problems);
+		if (rc->usable)
+			rc->openings = verify_book_open(&rc->view, notice, size);
+		free(manifest);
+	} else
 		rc->usable = verify_run_read(rc, trusted_key);
 	return rc;
 }
