@@ -36,7 +36,8 @@ static char *read_file(const char *path, size_t *size, char *err)
 	return buf;
 }
 
-bool logread_is_gzip(const char *bytes, size_t len)
+/* Whether a file's first bytes are gzip's (a compressed log). */
+static bool is_gzip(const char *bytes, size_t len)
 {
 	return len >= 2 && (unsigned char)bytes[0] == 0x1f &&
 	       (unsigned char)bytes[1] == 0x8b;
@@ -104,7 +105,7 @@ char *logread_head(const char *path, size_t *len)
 	char err[ERR_LEN], *file = read_file(path, &size, err), *out;
 
 	*len = file ? size : 0;
-	if (!file || !logread_is_gzip(file, size))
+	if (!file || !is_gzip(file, size))
 		return file;
 	*len = 0;
 	d = libdeflate_alloc_decompressor();
@@ -123,7 +124,7 @@ char *logread_text(const char *path, size_t *len, char *err)
 	bool cut;
 	char *file = read_file(path, &size, err), *plain;
 
-	if (!file || !logread_is_gzip(file, size))
+	if (!file || !is_gzip(file, size))
 		plain = file;
 	else {
 		plain = gunzip_log(file, size, &size, &cut, path, err);
@@ -175,7 +176,7 @@ int logread_load(const char *path, struct game_log *log, char *err)
 	if (!log->buffer)
 		return -1;
 	files_sha256_bytes(log->buffer, size, log->sha256);
-	if (logread_is_gzip(log->buffer, size)) {
+	if (is_gzip(log->buffer, size)) {
 		char *plain = gunzip_log(log->buffer, size, &size, &cut, path, err);
 
 		free(log->buffer);
@@ -215,22 +216,21 @@ void logread_free(struct game_log *log)
 
 cJSON *logread_header(const char *path)
 {
-	struct game_log log;
-	char err[ERR_LEN];
 	FILE *in = fopen(path, "re");
-	char *line = NULL, magic[2] = {0};
-	size_t cap = 0;
+	char *line = NULL, *nl, magic[2] = {0};
+	size_t cap = 0, len;
 	cJSON *header = NULL;
 
 	if (!in)
 		return NULL;
-	if (fread(magic, 1, 2, in) == 2 && logread_is_gzip(magic, 2)) {
+	/* A compressed log's first member holds its header. */
+	if (fread(magic, 1, 2, in) == 2 && is_gzip(magic, 2)) {
 		fclose(in);
-		if (logread_load(path, &log, err))
+		if (!(line = logread_head(path, &len)))
 			return NULL;
-		if (log.count)
-			header = cJSON_ParseWithLength(log.lines[0].bytes, log.lines[0].len);
-		logread_free(&log);
+		nl = memchr(line, '\n', len);
+		header = cJSON_ParseWithLength(line, nl ? (size_t)(nl - line) : len);
+		free(line);
 		return header;
 	}
 	rewind(in);

@@ -46,9 +46,6 @@ struct game_log {
 			     * read (a damaged file, or one cut short) */
 };
 
-/* Whether a file's first bytes are gzip's (a compressed log). */
-bool logread_is_gzip(const char *bytes, size_t len);
-
 /* Reads the file; -1 with err when it cannot be read at all. */
 int logread_load(const char *path, struct game_log *log, char *err);
 void logread_free(struct game_log *log);

@@ -17,11 +17,6 @@ static cJSON *record(const char *type)
 	return r;
 }
 
-static cJSON *int_array(const int *values, int count)
-{
-	return cJSON_CreateIntArray(values, count);
-}
-
 cJSON *records_draw(const struct draw_record *draw)
 {
 	cJSON *r = record("draw");
@@ -36,7 +31,7 @@ cJSON *records_draw(const struct draw_record *draw)
 	switch (draw->kind) {
 	case DRAW_DICE:
 		cJSON_AddStringToObject(r, "kind", "dice");
-		cJSON_AddItemToObject(r, "faces", int_array(draw->values, draw->count));
+		cJSON_AddItemToObject(r, "faces", cJSON_CreateIntArray(draw->values, draw->count));
 		break;
 	case DRAW_UNIFORM:
 		cJSON_AddStringToObject(r, "kind", "uniform");
@@ -45,7 +40,7 @@ cJSON *records_draw(const struct draw_record *draw)
 		break;
 	case DRAW_SHUFFLE:
 		cJSON_AddStringToObject(r, "kind", "shuffle");
-		cJSON_AddItemToObject(r, "deck", int_array(draw->values, draw->count));
+		cJSON_AddItemToObject(r, "deck", cJSON_CreateIntArray(draw->values, draw->count));
 		break;
 	}
 	return r;
@@ -112,7 +107,7 @@ cJSON *records_result(const struct game_result *result, int seats)
 	cJSON *r = record("result");
 	cJSON *scores;
 
-	cJSON_AddItemToObject(r, "ranks", int_array(result->rank, seats));
+	cJSON_AddItemToObject(r, "ranks", cJSON_CreateIntArray(result->rank, seats));
 	scores = cJSON_AddArrayToObject(r, "scores");
 	for (int i = 0; i < seats; i++)
 		cJSON_AddItemToArray(scores, cJSON_CreateNumber((double)result->score[i]));
@@ -130,33 +125,31 @@ cJSON *records_hex(const char *type, const char *name,
 	return r;
 }
 
-cJSON *records_bot_commit(int seat, const unsigned char *commitment)
+/* {"type":type,"seat":..,name: `len` bytes in hex, or null (`bytes`
+ * NULL)}. */
+static cJSON *seat_hex(const char *type, int seat, const char *name,
+		       const unsigned char *bytes, size_t len)
 {
-	cJSON *r = record("bot-commit");
-	char hex[2 * FAIR_HASH_BYTES + 1];
+	cJSON *r = record(type);
+	char hex[2 * 64 + 1];
 
 	cJSON_AddNumberToObject(r, "seat", seat);
-	if (commitment) {
-		hex_encode(hex, commitment, FAIR_HASH_BYTES);
-		cJSON_AddStringToObject(r, "commitment", hex);
-	} else {
-		cJSON_AddNullToObject(r, "commitment");
+	if (!bytes) {
+		cJSON_AddNullToObject(r, name);
+		return r;
 	}
+	hex_encode(hex, bytes, len);
+	cJSON_AddStringToObject(r, name, hex);
 	return r;
+}
+
+cJSON *records_bot_commit(int seat, const unsigned char *commitment)
+{
+	return seat_hex("bot-commit", seat, "commitment", commitment, FAIR_HASH_BYTES);
 }
 
 cJSON *records_bot_reveal(int seat,
 			  const unsigned char contribution[FAIR_SECRET_BYTES])
 {
-	cJSON *r = record("bot-reveal");
-	char hex[2 * FAIR_SECRET_BYTES + 1];
-
-	cJSON_AddNumberToObject(r, "seat", seat);
-	if (!contribution) {
-		cJSON_AddNullToObject(r, "contribution");
-		return r;
-	}
-	hex_encode(hex, contribution, FAIR_SECRET_BYTES);
-	cJSON_AddStringToObject(r, "contribution", hex);
-	return r;
+	return seat_hex("bot-reveal", seat, "contribution", contribution, FAIR_SECRET_BYTES);
 }

@@ -427,7 +427,10 @@ static int check_header(struct verifier *v, struct verify_summary *summary)
 	return check_set(v, summary) || check_place(v, summary) ? -1 : 0;
 }
 
-int verify_signature_line(const struct game_log *log, size_t last,
+/* Line `last` of `log`, a signature line in its one form, made over the
+ * lines before it for the id `id` with the key `trusted` (NULL: any): 0
+ * with the key in key_hex, or -1 with why (ERR_LEN bytes). */
+static int signature_line(const struct game_log *log, size_t last,
 			  const unsigned char id[FAIR_GAME_ID_BYTES],
 			  const unsigned char *trusted, char key_hex[65], char *why)
 {
@@ -465,7 +468,7 @@ static int check_signature(struct verifier *v, const unsigned char *trusted,
 		return fail(v, last, "the log is incomplete: it does not end with "
 			    "a signature (the game did not finish, or the log "
 			    "was cut)");
-	if (verify_signature_line(v->log, last, v->game_id, trusted, summary->key_hex, why))
+	if (signature_line(v->log, last, v->game_id, trusted, summary->key_hex, why))
 		return fail(v, last, "%s", why);
 	return 0;
 }

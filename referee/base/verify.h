@@ -63,15 +63,6 @@ int verify_log(const struct game_log *log, const unsigned char *trusted_key,
 	       const struct verify_hooks *hooks, struct verify_summary *summary,
 	       char *err);
 
-/* Line `last` of `log` (its last, or a run's seal), a signature line in
- * its one form, made over the lines before it for the id `id` (the
- * game_id, or a manifest's id) with the key
- * `trusted` (NULL: any): 0 with the key in key_hex, or -1 with why
- * (ERR_LEN bytes), a sentence without the line's number. */
-int verify_signature_line(const struct game_log *log, size_t last,
-			  const unsigned char id[FAIR_GAME_ID_BYTES],
-			  const unsigned char *trusted, char key_hex[65], char *why);
-
 /* A draw's address in words: "draw 4", "seat 1's roll 3 of turn 2". */
 void verify_draw_address(char *out, size_t size, const struct draw_record *draw);
 

@@ -10,32 +10,16 @@
 #include <unistd.h>
 
 #include "base/json.h"
+#include "base/logread.h"
 #include "base/outdir.h"
 #include "base/util.h"
 #include "manifest_file.h"
 #include "manifest_read.h"
 #include "manifest_records.h"
 
-/* The first record of the file at `path`, parsed but not checked, or
- * NULL. */
-static cJSON *first_record(const char *path)
-{
-	char *line = NULL, err[ERR_LEN];
-	FILE *f = fopen(path, "r");
-	size_t cap = 0;
-	ssize_t len = f ? getline(&line, &cap, f) : -1;
-	cJSON *header = len > 1 && line[len - 1] == '\n'
-			? json_parse_object(line, (size_t)len - 1, err) : NULL;
-
-	if (f)
-		fclose(f);
-	free(line);
-	return header;
-}
-
 bool manifest_is(const char *path)
 {
-	cJSON *header = outdir_is_run_manifest(path) ? first_record(path) : NULL;
+	cJSON *header = outdir_is_run_manifest(path) ? logread_header(path) : NULL;
 	const char *verb = cJSON_GetStringValue(json_member(header, "verb"));
 	bool is = outdir_is_manifest(path) || (verb && !strcmp(verb, "tournament"));
 
@@ -191,7 +175,7 @@ int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
 cJSON *manifest_first_record(const char *dir)
 {
 	char *path = manifest_find(dir);
-	cJSON *header = path ? first_record(path) : NULL;
+	cJSON *header = path ? logread_header(path) : NULL;
 
 	free(path);
 	return header;

@@ -2,9 +2,9 @@
  * A running tournament's manifest as one ledger: every record the run
  * writes goes through it, the finished games wait in a batch (written a
  * second after the first of them ended, or once 256 wait: manifest.h) and
- * the bots' reply times in their own ledger (manifest_replies.h) until
- * their "replies" record is due, which comes after the games it covers.
- * The run says what happened; the ledger decides when it is on disk.
+ * the bots' reply times in their own ledger until their "replies" record
+ * is due, which comes after the games it covers.  The run says what
+ * happened; the ledger decides when it is on disk.
  */
 #ifndef ARENA_MANIFEST_LEDGER_H
 #define ARENA_MANIFEST_LEDGER_H
@@ -13,9 +13,25 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/reply_times.h"
 #include "manifest.h"
-#include "manifest_replies.h"
 #include "run_manifest.h"
+
+/* The manifest's "replies" records (docs/TOURNAMENTS.md): each bot's
+ * reply times to turns, as histograms (reply_times.h) added up over the
+ * games finished since the record before.  One goes in at most every
+ * REPLIES_EVERY_S seconds and one before the run completes, so the
+ * figures cost the manifest a few lines, not bytes in every game's line
+ * (whose hashing is most of what the ladder spends on a million games).
+ * Its "at" says when the games before it ended. */
+#define REPLIES_EVERY_S 30
+
+struct replies_ledger {
+	int bots;
+	struct reply_clocks *pending; /* by bot, since the last record */
+	long games;                  /* finished since the last record */
+	time_t written;              /* when it was written (CLOCK_MONOTONIC) */
+};
 
 struct manifest_ledger {
 	struct run_manifest run;       /* run.jsonl, once created or reopened

@@ -28,6 +28,7 @@ struct reader {
 	struct problems *problems;
 	const unsigned char *trusted_key;
 	unsigned flags;
+	const struct manifest_hooks *hooks;  /* NULL: a tournament's */
 	struct entries entries;              /* of the finished record read */
 	long *unreplied;                     /* games finished since the last
 					      * "replies" record */
@@ -47,9 +48,7 @@ static bool is_type(const struct record *r, const char *type)
 	return r->type_len == strlen(type) && !memcmp(r->type, type, r->type_len);
 }
 
-static void problem(struct reader *rd, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
+__attribute__((format(printf, 2, 3)))
 static void problem(struct reader *rd, const char *fmt, ...)
 {
 	char what[ERR_LEN];
@@ -65,12 +64,15 @@ static void problem(struct reader *rd, const char *fmt, ...)
 static int take_header(struct reader *rd, const cJSON *o)
 {
 	struct manifest_view *v = rd->view;
-	const char *format = manifest_member_string(o, "format", NULL);
-	const char *verb = manifest_member_string(o, "verb", NULL);
-	const char *game = manifest_member_string(o, "game", NULL);
-	const char *shard = manifest_member_string(o, "shard", NULL);
+	const char *format = cJSON_GetStringValue(json_member(o, "format"));
+	const char *verb = cJSON_GetStringValue(json_member(o, "verb"));
+	const char *game = cJSON_GetStringValue(json_member(o, "game"));
+	const char *shard = cJSON_GetStringValue(json_member(o, "shard"));
+	const char *file_sha256 = cJSON_GetStringValue(json_member(o, "file_sha256"));
+	const char *name = cJSON_GetStringValue(json_member(o, "name"));
+	const char *book_sha256 = cJSON_GetStringValue(json_member(o, "book_sha256"));
 	const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots"), *bot;
-	long players = 0, revision = 0;
+	long players = 0;
 
 	if (format && strcmp(format, MANIFEST_FORMAT) &&
 	    !strncmp(format, "arena-manifest/", 15)) {
@@ -89,7 +91,7 @@ static int take_header(struct reader *rd, const cJSON *o)
 	/* A tournament's run.jsonl, or an earlier version's manifest.jsonl. */
 	if (!format || (strcmp(format, MANIFEST_FORMAT) && (strcmp(format, RUN_FORMAT) ||
 	     !verb || strcmp(verb, "tournament"))) ||
-	    hex_decode(v->id, sizeof v->id, manifest_member_string(o, "id", NULL)) ||
+	    hex_decode(v->id, sizeof v->id, cJSON_GetStringValue(json_member(o, "id"))) ||
 	    !game || strlen(game) >= sizeof v->game ||
 	    !json_get_int(o, "players", 1, RATINGS_MAX_SEATS, &players) ||
 	    !json_get_int(o, "schedule_games", 1, MANIFEST_MAX_GAMES, &v->game_count) ||
@@ -110,14 +112,9 @@ static int take_header(struct reader *rd, const cJSON *o)
 	}
 	snprintf(v->game, sizeof v->game, "%s", game);
 	snprintf(v->shard, sizeof v->shard, "%s", shard ? shard : "");
-	if (manifest_member_string(o, "file_sha256", NULL))
-		snprintf(v->file_sha256, sizeof v->file_sha256, "%s",
-			 manifest_member_string(o, "file_sha256", NULL));
-	if (manifest_member_string(o, "name", NULL))
-		v->name = xstrdup(manifest_member_string(o, "name", NULL));
+	snprintf(v->file_sha256, sizeof v->file_sha256, "%s", file_sha256 ? file_sha256 : "");
+	v->name = name ? xstrdup(name) : NULL;
 	v->whole = shard && !strcmp(shard, "1/1");
-	if (json_get_int(o, "fairness", 0, 1000, &revision))
-		v->revision = (int)revision;
 	v->players = (int)players;
 	v->duplicate = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
 		cJSON_GetObjectItemCaseSensitive(o, "file"), "duplicate"));
@@ -130,9 +127,7 @@ static int take_header(struct reader *rd, const cJSON *o)
 	}
 	if (v->swiss.rounds && !v->left_out)
 		v->left_out = xcalloc((size_t)v->name_count, sizeof *v->left_out);
-	if (manifest_member_string(o, "book_sha256", NULL))
-		snprintf(v->book_sha256, sizeof v->book_sha256, "%s",
-			 manifest_member_string(o, "book_sha256", NULL));
+	snprintf(v->book_sha256, sizeof v->book_sha256, "%s", book_sha256 ? book_sha256 : "");
 	v->seats = xcalloc(((size_t)v->game_count + 1) * (size_t)players, sizeof *v->seats);
 	v->ranks = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
 	v->forfeit = xcalloc(((size_t)v->game_count + 1) * (size_t)players, 1);
@@ -163,8 +158,9 @@ static bool scheduled(struct reader *rd, long game)
 
 /* One game of a started record: started again after a resumed run is
  * fine, after it finished is not. */
-static void start_game(struct reader *rd, long game)
+static void start_game(void *ctx, long game)
 {
+	struct reader *rd = ctx;
 	struct manifest_view *v = rd->view;
 
 	if (!scheduled(rd, game))
@@ -177,8 +173,10 @@ static void start_game(struct reader *rd, long game)
 
 /* One game of a skipped record (--skip-broken): one no run started is
  * not missing from a run of the whole schedule; one started stays so. */
-static void skip_game(struct reader *rd, long game)
+static void skip_game(void *ctx, long game)
 {
+	struct reader *rd = ctx;
+
 	if (scheduled(rd, game) && rd->view->state[game] == MANIFEST_UNLISTED)
 		rd->view->state[game] = MANIFEST_SKIPPED;
 }
@@ -210,38 +208,33 @@ static void take_left_out(struct reader *rd, const cJSON *o)
 	v->swiss.absent = v->left_out;
 }
 
-/* A record's games handed to one of the take_*() below. */
-struct each_game {
-	struct reader *rd;
-	void (*each)(struct reader *rd, long game);
-};
-
-static void each_game(void *ctx, long game)
+/* Room for one more of `count` items of `size` bytes at *items, grown
+ * by doubling. */
+static void *room_for(void *items, long count, size_t size)
 {
-	struct each_game *e = ctx;
-
-	e->each(e->rd, game);
+	if (count & (count - 1))  /* 0, 1, 2, 4...: full */
+		return items;
+	return xrealloc(items, (size_t)(count ? 2 * count : 1) * size);
 }
 
 /* Each game of a started or skipped record. */
 static void take_games(struct reader *rd, const struct record *r,
-		       void (*each)(struct reader *rd, long game))
+		       void (*each)(void *rd, long game))
 {
-	struct each_game e = {rd, each};
-
 	if (!r->games && !cJSON_IsArray(r->games_json)) {
 		problem(rd, "a %.*s record needs its \"games\"", (int)r->type_len,
 			r->type);
 		return;
 	}
-	manifest_record_games(r, each_game, &e);
+	manifest_record_games(r, each, rd);
 }
 
 /* One game of a "back" record: a game a skipped record left out, put
  * back in the run to be played (a run of the whole schedule must play it
  * now); one started or finished was never left out. */
-static void back_game(struct reader *rd, long game)
+static void back_game(void *ctx, long game)
 {
+	struct reader *rd = ctx;
 	struct manifest_view *v = rd->view;
 
 	if (!scheduled(rd, game))
@@ -288,11 +281,8 @@ static void take_game(struct reader *rd, const struct game_entry *r)
 {
 	struct manifest_view *v = rd->view;
 
-	if (r->game < 1 || r->game > v->game_count) {
-		problem(rd, "game %ld is not in the schedule (1 to %ld)", r->game,
-			v->game_count);
+	if (!scheduled(rd, r->game))
 		return;
-	}
 	if (v->state[r->game] != MANIFEST_STARTED) {
 		problem(rd, "game %ld %s", r->game,
 			v->state[r->game] == MANIFEST_FINISHED ? "is finished twice"
@@ -330,9 +320,8 @@ static void take_game(struct reader *rd, const struct game_entry *r)
 	take_forfeits(v, r);
 	v->state[r->game] = MANIFEST_FINISHED;
 	v->finished++;
-	if (!(rd->unreplied_count & (rd->unreplied_count + 1)))
-		rd->unreplied = xrealloc(rd->unreplied, 2 * (rd->unreplied_count + 1) *
-					 sizeof *rd->unreplied);
+	rd->unreplied = room_for(rd->unreplied, (long)rd->unreplied_count,
+				 sizeof *rd->unreplied);
 	rd->unreplied[rd->unreplied_count++] = r->game;
 }
 
@@ -376,7 +365,7 @@ static void take_version(struct reader *rd, const cJSON *o)
 {
 	const struct manifest_view *v = rd->view;
 	const cJSON *entry = cJSON_GetObjectItemCaseSensitive(o, "entry");
-	const char *name = manifest_member_string(entry, "name", NULL);
+	const char *name = cJSON_GetStringValue(json_member(entry, "name"));
 	long bot = -1;
 
 	if (!json_get_int(o, "bot", 0, v->name_count - 1, &bot) || bot < 0 ||
@@ -404,7 +393,7 @@ static bool new_names(const struct manifest_view *v, const cJSON *entries)
 	    v->name_count + cJSON_GetArraySize(entries) > USHRT_MAX + 1)
 		return false;
 	cJSON_ArrayForEach(entry, entries) {
-		const char *name = manifest_member_string(entry, "name", NULL);
+		const char *name = cJSON_GetStringValue(json_member(entry, "name"));
 
 		if (!name)
 			return false;
@@ -412,7 +401,7 @@ static bool new_names(const struct manifest_view *v, const cJSON *entries)
 			if (!strcmp(v->names[b], name))
 				return false;
 		for (other = entries->child; other != entry; other = other->next)
-			if (!strcmp(manifest_member_string(other, "name", NULL), name))
+			if (!strcmp(cJSON_GetStringValue(json_member(other, "name")), name))
 				return false;
 	}
 	return true;
@@ -459,18 +448,9 @@ static int take_grown(struct reader *rd, const cJSON *o)
 	v->replies = grow_array(v->replies, (size_t)v->name_count, more, sizeof *v->replies);
 	v->names = xrealloc(v->names, more * sizeof *v->names);
 	cJSON_ArrayForEach(entry, entries)
-		v->names[v->name_count++] = xstrdup(manifest_member_string(entry, "name", NULL));
+		v->names[v->name_count++] = xstrdup(cJSON_GetStringValue(json_member(entry, "name")));
 	v->signed_ = v->has_complete_record = false;
 	return 0;
-}
-
-/* Room for one more of `count` items of `size` bytes at *items, grown
- * by doubling. */
-static void *room_for(void *items, long count, size_t size)
-{
-	if (count & (count - 1))  /* 0, 1, 2, 4...: full */
-		return items;
-	return xrealloc(items, (size_t)(count ? 2 * count : 1) * size);
 }
 
 /* A started record's "commitments" (revision 5), one C a game: each game
@@ -513,8 +493,8 @@ static void take_aborted(struct reader *rd, const cJSON *o)
 {
 	struct manifest_view *v = rd->view;
 	long game = 0;
-	const char *log = manifest_member_string(o, "log", NULL);
-	const char *commitment = manifest_member_string(o, "commitment", NULL);
+	const char *log = cJSON_GetStringValue(json_member(o, "log"));
+	const char *commitment = cJSON_GetStringValue(json_member(o, "commitment"));
 
 	if (!json_get_int(o, "game", 1, v->game_count, &game) || !game) {
 		problem(rd, "an aborted record needs the \"game\" whose log it "
@@ -578,7 +558,7 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	int rc = 0;
 
 	usual = rd->line > 0 && manifest_record_usual(line, len, &rd->entries, &r);
-	if (!usual) {
+	if (!usual || (rd->hooks && !is_type(&r, "signature"))) {
 		o = json_parse_object(line, len, err);
 		if (!o) {
 			problem(rd, "%s", err);
@@ -586,12 +566,15 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		}
 	}
 	if (rd->line == 0) {
-		long seq = -1;
+		long seq = -1, revision = 0;
 
 		json_get_int(o, "seq", 0, 0, &seq);
+		if (json_get_int(o, "fairness", 0, 1000, &revision))
+			rd->view->revision = (int)revision;
 		if (seq)
 			problem(rd, "\"seq\" must be 0");
-		rc = seq ? -1 : take_header(rd, o);
+		rc = seq ? -1 : rd->hooks ? rd->hooks->header(rd->hooks->ctx, o, rd->view)
+		     : take_header(rd, o);
 	} else if (!usual && !manifest_record_parsed(o, &rd->entries, &r)) {
 		problem(rd, "a member has the wrong type");
 		rc = -1;
@@ -611,6 +594,8 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 		problem(rd, "a started record not signed right after it: of revision 7, "
 			"run.jsonl is signed after each started record, before its bots move");
 		rc = -1;
+	} else if (rd->hooks) {
+		rc = rd->hooks->record(rd->hooks->ctx, rd->line, o);
 	} else if (is_type(&r, "started")) {
 		take_games(rd, &r, start_game);
 		if (o && r.games_json)
@@ -682,25 +667,17 @@ static int read_lines(struct reader *rd, int fd)
 		buf = xrealloc(buf, cap);
 	}
 	free(buf);
+	/* Another run's records cut short are not signed, whatever came
+	 * before (its caller says so). */
+	if (have && rd->hooks)
+		rd->view->signed_ = false;
 	/* A running tournament may be writing its last line. */
-	if (!rc && have && !(rd->flags & MANIFEST_RUNNING)) {
+	else if (!rc && have && !(rd->flags & MANIFEST_RUNNING)) {
 		problem(rd, "cut short (no newline): the run was stopped while "
 			"writing it; finish it with --resume");
 		rc = -1;
 	}
 	return rc;
-}
-
-/* Where the run goes on, and the games whose reply times are still to add
- * up. */
-static void keep_resume(struct reader *rd)
-{
-	struct manifest_resume *resume = &rd->view->resume;
-
-	resume->bytes = rd->bytes;
-	resume->chain = rd->chain;
-	resume->unreplied = rd->unreplied;
-	resume->unreplied_count = rd->unreplied_count;
 }
 
 /* A Swiss's finished games, for manifest_swiss.h. */
@@ -731,12 +708,14 @@ void manifest_view_swiss_plan(const struct manifest_view *view, struct swiss_pla
 	swiss_plan(&view->swiss, view_ranks, (void *)view, plan);
 }
 
-int manifest_read(const char *path, const unsigned char *trusted_key,
-		  unsigned flags, struct manifest_view *view,
-		  struct problems *problems)
+/* The records at `path` streamed through take_line(): a tournament's
+ * (`hooks` NULL), or another run's, each record handed to `hooks`. */
+static int read_records(const char *path, const unsigned char *trusted_key,
+			unsigned flags, const struct manifest_hooks *hooks,
+			struct manifest_view *view, struct problems *problems)
 {
 	struct reader rd = {.view = view, .problems = problems,
-			    .trusted_key = trusted_key,
+			    .trusted_key = trusted_key, .hooks = hooks,
 			    .flags = flags & MANIFEST_RESUME ? flags | MANIFEST_RUNNING : flags};
 	const char *slash = strrchr(path, '/');
 	int fd, rc;
@@ -752,9 +731,14 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 	rc = read_lines(&rd, fd);
 	close(fd);
 	free(rd.entries.at);
-	if (flags & MANIFEST_RESUME)
-		keep_resume(&rd);
-	else
+	/* Where a resumed run goes on, and the games whose reply times are
+	 * still to add up. */
+	if (flags & MANIFEST_RESUME) {
+		view->resume.bytes = rd.bytes;
+		view->resume.chain = rd.chain;
+		view->resume.unreplied = rd.unreplied;
+		view->resume.unreplied_count = rd.unreplied_count;
+	} else
 		free(rd.unreplied);
 	/* A run stopped before its first record was whole cannot go on. */
 	if (!rc && !rd.line && (flags & MANIFEST_RESUME)) {
@@ -783,6 +767,20 @@ int manifest_read(const char *path, const unsigned char *trusted_key,
 			problems_add(problems, path, "game %ld of the schedule was "
 				     "never started", g);
 	return rc;
+}
+
+int manifest_read(const char *path, const unsigned char *trusted_key,
+		  unsigned flags, struct manifest_view *view,
+		  struct problems *problems)
+{
+	return read_records(path, trusted_key, flags, NULL, view, problems);
+}
+
+int manifest_read_each(const char *path, const unsigned char *trusted_key,
+		       const struct manifest_hooks *hooks, struct manifest_view *view,
+		       struct problems *problems)
+{
+	return read_records(path, trusted_key, MANIFEST_RUNNING, hooks, view, problems);
 }
 
 long manifest_left_out(const struct manifest_view *view)

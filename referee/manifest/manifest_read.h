@@ -1,7 +1,8 @@
 /*
- * Reading a tournament's manifest (docs/TOURNAMENTS.md), the one reader of
- * it: to check its folder, to rate its games, to report on a run and to
- * resume a stopped one.  The hash chain, the signature and every record
+ * Reading a run's records, the one reader of them: a tournament's manifest
+ * (docs/TOURNAMENTS.md), to check its folder, to rate its games, to report
+ * on a run and to resume a stopped one, and any other run's run.jsonl,
+ * record by record, for verify (manifest_read_each()).  The hash chain, the signature and every record
  * are checked (a run grown after it finished has a signature for each
  * time it finished, all by one key), and what the manifest says of each
  * finished game is kept
@@ -137,6 +138,26 @@ enum manifest_read_flags {
 int manifest_read(const char *path, const unsigned char *trusted_key,
 		  unsigned flags, struct manifest_view *view,
 		  struct problems *problems);
+/* Another run's records (a play's, sprt's or league run's run.jsonl),
+ * for verify's check of its folder, streamed by the same reader: the
+ * chain of every line, every signature by one key (`trusted_key` unless
+ * NULL), a started record of revision 7 sealed by the next, nothing
+ * after the signature that closes the run.  The first record goes to
+ * `header`, which sets view->id (0), or says why the run is not one it
+ * checks (-1); every record after it but the signatures goes to
+ * `record` (`line` 0-based; -1 stops the reading).  view->key_hex and
+ * view->revision are the run's; view->signed_ says whether its last
+ * whole line closes it, the caller saying so when not.  0, or -1 when a
+ * problem stopped the reading. */
+struct manifest_hooks {
+	int (*header)(void *ctx, const cJSON *record, struct manifest_view *view);
+	int (*record)(void *ctx, size_t line, const cJSON *record);
+	void *ctx;
+};
+int manifest_read_each(const char *path, const unsigned char *trusted_key,
+		       const struct manifest_hooks *hooks, struct manifest_view *view,
+		       struct problems *problems);
+
 /* The games of the schedule a skipped record left out (--skip-broken)
  * and no back record put back. */
 long manifest_left_out(const struct manifest_view *view);

@@ -194,15 +194,14 @@ bool manifest_record_usual(const char *line, size_t len, struct entries *e,
 
 /* --- any other layout: the strict JSON parser ------------------------------ */
 
-const char *manifest_member_string(const cJSON *o, const char *name, size_t *len)
+/* The string member `name` of `o` and its length, or NULL when it is
+ * not a string. */
+static const char *member_string(const cJSON *o, const char *name, size_t *len)
 {
-	const cJSON *item = cJSON_GetObjectItemCaseSensitive(o, name);
+	const char *s = cJSON_GetStringValue(json_member(o, name));
 
-	if (!cJSON_IsString(item))
-		return NULL;
-	if (len)
-		*len = strlen(item->valuestring);
-	return item->valuestring;
+	*len = s ? strlen(s) : 0;
+	return s;
 }
 
 /* A parsed array of whole numbers from `min` to `max`, as small_numbers;
@@ -251,7 +250,7 @@ static bool parsed_entry(const cJSON *o, struct game_entry *r)
 {
 	if (!cJSON_IsObject(o))
 		return false;
-	r->sha256 = manifest_member_string(o, "sha256", &r->sha256_len);
+	r->sha256 = member_string(o, "sha256", &r->sha256_len);
 	return json_get_int(o, "game", 0, MANIFEST_MAX_GAMES, &r->game) &&
 	       parsed_numbers(cJSON_GetObjectItemCaseSensitive(o, "seats"), 0,
 			      USHRT_MAX, r->seat, &r->seat_count) &&
@@ -268,11 +267,11 @@ bool manifest_record_parsed(const cJSON *o, struct entries *e, struct record *r)
 
 	memset(r, 0, sizeof *r);
 	if (!json_get_int(o, "seq", 0, LONG_MAX, &r->seq) ||
-	    !(r->type = manifest_member_string(o, "type", &r->type_len)) ||
+	    !(r->type = member_string(o, "type", &r->type_len)) ||
 	    (games && !cJSON_IsArray(games)))
 		return false;
 	/* Of another length, it is no hash: as if absent (r->prev's promise). */
-	r->prev = manifest_member_string(o, "prev", &prev_len);
+	r->prev = member_string(o, "prev", &prev_len);
 	if (prev_len != 2 * FAIR_HASH_BYTES)
 		r->prev = NULL;
 	r->games_json = games;

@@ -66,8 +66,4 @@ bool manifest_record_parsed(const cJSON *o, struct entries *e, struct record *r)
 void manifest_record_games(const struct record *r, void (*each)(void *ctx, long game),
 			   void *ctx);
 
-/* The string member `name` of `o` and its length (len may be NULL), or
- * NULL when it is not a string. */
-const char *manifest_member_string(const cJSON *o, const char *name, size_t *len);
-
 #endif

@@ -105,37 +105,43 @@ void run_manifest_commitment(const struct run_manifest *m, long game, char *hex)
 	hex_encode(hex, c, sizeof c);
 }
 
-/* The record's "seats": each seat's version, by name, number and hash. */
-static void add_seats(cJSON *r, const struct run_manifest_seat *seats, int n)
+/* A seat's version, by name, number and hash. */
+static cJSON *seat_version(const struct run_manifest_seat *seat)
 {
-	cJSON *list = cJSON_AddArrayToObject(r, "seats");
+	cJSON *o = cJSON_CreateObject();
 
-	for (int s = 0; s < n; s++) {
-		cJSON *o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "name", seat->name);
+	cJSON_AddNumberToObject(o, "version", seat->version);
+	cJSON_AddStringToObject(o, "hash", seat->hash);
+	return o;
+}
 
-		cJSON_AddStringToObject(o, "name", seats[s].name);
-		cJSON_AddNumberToObject(o, "version", seats[s].version);
-		cJSON_AddStringToObject(o, "hash", seats[s].hash);
-		cJSON_AddItemToArray(list, o);
-	}
+/* A record of `type` with the "games" first to first+count-1. */
+static cJSON *games_record(const char *type, long first, int count)
+{
+	cJSON *r = cJSON_CreateObject(), *games;
+
+	cJSON_AddStringToObject(r, "type", type);
+	games = cJSON_AddArrayToObject(r, "games");
+	for (long game = first; game < first + count; game++)
+		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)game));
+	return r;
 }
 
 int run_manifest_started_seated(struct run_manifest *m, long first, int count,
 				const struct run_manifest_seat *seats, int n, char *err)
 {
-	cJSON *r = cJSON_CreateObject(), *games, *commitments;
+	cJSON *r = games_record("started", first, count);
+	cJSON *commitments = cJSON_AddArrayToObject(r, "commitments"), *list;
 	char hex[2 * FAIR_HASH_BYTES + 1];
 
-	cJSON_AddStringToObject(r, "type", "started");
-	games = cJSON_AddArrayToObject(r, "games");
-	commitments = cJSON_AddArrayToObject(r, "commitments");
 	for (long game = first; game < first + count; game++) {
 		run_manifest_commitment(m, game, hex);
-		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)game));
 		cJSON_AddItemToArray(commitments, cJSON_CreateString(hex));
 	}
-	if (n)
-		add_seats(r, seats, n);
+	list = n ? cJSON_AddArrayToObject(r, "seats") : NULL;
+	for (int s = 0; s < n; s++)
+		cJSON_AddItemToArray(list, seat_version(&seats[s]));
 	return run_manifest_record(m, r, err) || run_manifest_seal(m, err) ? -1 : 0;
 }
 
@@ -185,34 +191,23 @@ int run_manifest_finished_with(struct run_manifest *m, long game, cJSON *more,
 int run_manifest_dropped(struct run_manifest *m, long first, int count, const char *reason,
 			 const struct run_manifest_seat *changed, char *err)
 {
-	cJSON *r = cJSON_CreateObject(), *games, *v;
+	cJSON *r = games_record("dropped", first, count);
 
-	cJSON_AddStringToObject(r, "type", "dropped");
-	games = cJSON_AddArrayToObject(r, "games");
-	for (long game = first; game < first + count; game++)
-		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)game));
 	cJSON_AddStringToObject(r, "reason", reason);
-	if (changed) {
-		v = cJSON_AddObjectToObject(r, "version");
-		cJSON_AddStringToObject(v, "name", changed->name);
-		cJSON_AddNumberToObject(v, "version", changed->version);
-		cJSON_AddStringToObject(v, "hash", changed->hash);
-	}
+	if (changed)
+		cJSON_AddItemToObject(r, "version", seat_version(changed));
 	return run_manifest_record(m, r, err);
 }
 
 int run_manifest_cut(struct run_manifest *m, long first, int count, const char *c,
 		     char *const *logs, const long *lines, char *err)
 {
-	cJSON *r = cJSON_CreateObject(), *games, *names, *held;
+	cJSON *r = games_record("cut", first, count), *names, *held;
 
-	cJSON_AddStringToObject(r, "type", "cut");
-	games = cJSON_AddArrayToObject(r, "games");
 	cJSON_AddStringToObject(r, "commitment", c);
 	names = cJSON_AddArrayToObject(r, "logs");
 	held = cJSON_AddArrayToObject(r, "lines");
 	for (int k = 0; k < count; k++) {
-		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)(first + k)));
 		cJSON_AddItemToArray(names, logs[k] ? cJSON_CreateString(logs[k])
 					   : cJSON_CreateNull());
 		cJSON_AddItemToArray(held, logs[k] ? cJSON_CreateNumber((double)lines[k])

@@ -174,6 +174,7 @@ bool verify_cut_log(const char *path, long game, const char *c, const char *reco
 	/* Its header is on disk before the exchange (item 24): a log with
 	 * no whole line was emptied, one with fewer than listed cut. */
 	whole = log.count > log.ends_mid_line ? (long)log.count - log.ends_mid_line : 0;
+	logread_free(&log);
 	if (whole < lines && whole)
 		snprintf(why, VERIFY_CUT_WHY_LEN, "shorter than its records say: %ld whole lines, "
 			 "where %s lists it with %ld (a log of game %ld, cut by a stop)", whole,
@@ -182,11 +183,8 @@ bool verify_cut_log(const char *path, long game, const char *c, const char *reco
 		snprintf(why, VERIFY_CUT_WHY_LEN, "empty: of revision 7, a cut log holds its "
 			 "header and C, on disk before the exchange (%s lists it as a log of "
 			 "game %ld, cut by a stop)", records, game);
-	if (whole < lines) {
-		logread_free(&log);
+	if (whole < lines)
 		return true;
-	}
-	logread_free(&log);
 	/* A log cut before its commit record names no C to compare. */
 	if (c[0] && *have && strcmp(have, c)) {
 		snprintf(why, VERIFY_CUT_WHY_LEN, "its commitment C is %s, %s lists "

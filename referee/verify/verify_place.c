@@ -58,7 +58,9 @@ static bool league_differs(const struct game_log *log, const struct log_place *p
 	return false;
 }
 
-void verify_place_check(const struct game_log *log, const struct verify_place_want *want,
+/* The place of `log` (a log the records list, its header read) against
+ * `want`, the first difference added to `problems`. */
+static void check_place(const struct game_log *log, const struct verify_place_want *want,
 			struct problems *problems)
 {
 	const cJSON *header = log->count ? log->lines[0].json : NULL;
@@ -112,7 +114,7 @@ bool verify_place_listed(const struct game_log *log, const struct verify_listed 
 				     "the run started", *c ? c : "(none)", records, game,
 				     want->commitment);
 	}
-	verify_place_check(log, &want->place, problems);
+	check_place(log, &want->place, problems);
 	return true;
 }
 
@@ -121,7 +123,7 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-void verify_place_sort(char **paths, size_t count)
+static void sort_by_name(char **paths, size_t count)
 {
 	if (count)  /* qsort must not be given a NULL array */
 		qsort(paths, count, sizeof *paths, by_name);
@@ -130,7 +132,7 @@ void verify_place_sort(char **paths, size_t count)
 void verify_place_unlisted(char **paths, size_t count, const char *records,
 			   struct problems *problems)
 {
-	verify_place_sort(paths, count);   /* whatever the folder's order */
+	sort_by_name(paths, count);   /* whatever the folder's order */
 	for (size_t i = 0; i < count; i++) {
 		problems_add(problems, paths[i], "not listed in %s: planted, or left "
 			     "there by another run", records);
@@ -164,7 +166,7 @@ char **verify_place_logs(const char *dir, size_t *count, char *err)
 	closedir(d);
 	free(games);
 	paths[*count] = NULL;
-	verify_place_sort(paths, *count);
+	sort_by_name(paths, *count);
 	return paths;
 }
 

@@ -32,11 +32,6 @@ struct verify_place_want {
 	bool required;
 };
 
-/* Checks the place of `log` (a log the records list, its header read)
- * against `want`, the first difference added to `problems`. */
-void verify_place_check(const struct game_log *log, const struct verify_place_want *want,
-			struct problems *problems);
-
 /* What a folder's records list of a finished game, whose log must match. */
 struct verify_listed {
 	const char *sha256;       /* its log's, in hex */
@@ -50,9 +45,6 @@ struct verify_listed {
  * each problem added to `problems`. */
 bool verify_place_listed(const struct game_log *log, const struct verify_listed *want,
 			 struct problems *problems);
-
-/* Sorts the `count` paths by name. */
-void verify_place_sort(char **paths, size_t count);
 
 /* The `count` files of a folder that its records (`records`, in words)
  * do not list, each a problem, in name order; the strings are freed. */

@@ -3,7 +3,6 @@
  */
 #include "verify_run.h"
 #include "verify_run_private.h"
-#include "verify_seal.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -16,7 +15,6 @@
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
-#include "base/verify.h"
 #include "manifest/manifest.h"
 #include "manifest/manifest_cut.h"
 #include "verify_cut.h"
@@ -33,58 +31,6 @@ bool verify_run_is(const char *dir)
 	free(path);
 	free(old);
 	return is;
-}
-
-/* Where the header `run` puts its logs (docs/FAIRNESS-LEAGUE.md, item 18): its
- * run `id`, and a league's run (its "run_number") in its league.  Of
- * revision 6 (its "fairness", or a league's), every log must name it. */
-static void take_place(struct verify_run *rc, const cJSON *run, const char *id)
-{
-	long number = 0, revision = 0;
-	const char *league = cJSON_GetStringValue(json_member(run, "league"));
-
-	json_get_int(run, "run_number", 1, 1L << 40, &number);
-	json_get_int(run, "fairness", 0, 1000, &revision);
-	rc->place = (struct verify_place_want){
-		.records = "run.jsonl", .run = id, .league = number ? league ? league : "" : NULL,
-		.run_number = number, .required = number || revision >= 6};
-}
-
-/* The manifest itself: its chain, its header and its signature; false
- * when it cannot be used. */
-static bool check_manifest(struct verify_run *rc, const struct game_log *log,
-			   const unsigned char *trusted_key)
-{
-	unsigned char id[16];
-	const char *hex = log->count ? logread_string(log, 0, "id") : NULL;
-	char err[ERR_LEN];
-
-	if (verify_chain(log, err)) {
-		problems_add(rc->problems, rc->path, "%s", err);
-		return false;
-	}
-	if (!log->count || !log->lines[0].type || strcmp(log->lines[0].type, "run") ||
-	    !hex || hex_decode_exact(id, sizeof id, hex)) {
-		problems_add(rc->problems, rc->path, "line 1: not the first record of a "
-			     "play or sprt run ({\"type\":\"run\",...,\"id\":...})");
-		return false;
-	}
-	if (!log->lines[log->count - 1].type ||
-	    strcmp(log->lines[log->count - 1].type, "signature") || log->ends_mid_line) {
-		problems_add(rc->problems, rc->path, "not signed: the run was stopped "
-			     "before its end, so the folder is not a whole (each log "
-			     "may still verify alone)");
-		return false;
-	}
-	if (verify_signature_line(log, log->count - 1, id, trusted_key, rc->key_hex, err)) {
-		problems_add(rc->problems, rc->path, "line %zu: %s", log->count, err);
-		return false;
-	}
-	if (!verify_seals_check(log, id, rc->key_hex, rc->problems, rc->path))
-		return false;
-	rc->book = json_member(log->lines[0].json, "book");
-	take_place(rc, log->lines[0].json, hex);
-	return true;
 }
 
 /* Bot A's points in an sprt game, doubled: 2 when its rank is better
@@ -123,7 +69,7 @@ static void check_log(struct verify_run *rc, long game, const struct game_log *l
 
 	want.place.game = game;
 	if (!verify_place_listed(log, &want, rc->problems) ||
-	    !verify_keys_same(log->path, verify_keys_of(log), rc->key_hex, "its run.jsonl's",
+	    !verify_keys_same(log->path, verify_keys_of(log), rc->view.key_hex, "its run.jsonl's",
 			      rc->problems))
 		return;
 	/* A log out of its place is said so, not once more for its seats. */
@@ -149,36 +95,27 @@ static bool listed_finished(const struct verify_run *rc, long game)
 	return e && *e->commitment && !e->dropped && !e->cut && *e->sha256;
 }
 
-/* A tournament's folder: its manifest read, its book opened. */
-static void open_tournament(struct verify_run *rc, char *manifest,
-			    const unsigned char *trusted_key, char *notice, size_t size)
-{
-	rc->tournament = true;
-	rc->usable = !manifest_read(manifest, trusted_key, MANIFEST_KEEP_HASHES, &rc->view,
-				    rc->problems);
-	if (rc->usable)
-		rc->openings = verify_book_open(&rc->view, notice, size);
-	free(manifest);
-}
-
 struct verify_run *verify_run_open(const char *dir, const unsigned char *trusted_key,
 				   int jobs, verify_run_pairs_check *pairs_check,
 				   struct problems *problems, char *notice, size_t size)
 {
 	struct verify_run *rc = xcalloc(1, sizeof *rc);
-	char err[ERR_LEN], *manifest = manifest_find(dir);
+	char *manifest = manifest_find(dir);
 
 	*rc = (struct verify_run){.dir = xstrdup(dir), .path = outdir_run_manifest(dir),
 				 .problems = problems, .pairs_check = pairs_check,
 				 .games = xcalloc(1, sizeof *rc->games), .jobs = jobs};
 	*notice = '\0';
-	if (manifest)
-		open_tournament(rc, manifest, trusted_key, notice, size);
-	else if (logread_load(rc->path, &rc->manifest, err))
-		problems_add(problems, rc->path, "%s", err);
-	else
-		rc->usable = check_manifest(rc, &rc->manifest, trusted_key) &&
-			     verify_run_take_records(rc, &rc->manifest);
+	/* A tournament's folder: its manifest read, its book opened. */
+	if (manifest) {
+		rc->tournament = true;
+		rc->usable = !manifest_read(manifest, trusted_key, MANIFEST_KEEP_HASHES,
+					    &rc->view, problems);
+		if (rc->usable)
+			rc->openings = verify_book_open(&rc->view, notice, size);
+		free(manifest);
+	} else
+		rc->usable = verify_run_read(rc, trusted_key);
 	return rc;
 }
 
@@ -219,15 +156,13 @@ static bool listed_cut(const void *ctx, const char *name)
 static size_t unlisted_cut(struct verify_run *rc, char ***unlisted, size_t count)
 {
 	char *aside = path_join(rc->dir, OUTDIR_ASIDE), why[VERIFY_CUT_WHY_LEN];
-	long revision = 0;
 
-	json_get_int(rc->manifest.lines[0].json, "fairness", 0, 1000, &revision);
 	for (long g = 1; g <= rc->count; g++) {
 		char *path = outdir_play_log(aside, g);
 
 		if (rc->games[g].cut == 1 &&
 		    verify_cut_log(path, g, rc->games[g].commitment, "run.jsonl",
-				   revision < 7 ? 0 : rc->games[g].lines > 1 ? rc->games[g].lines : 1,
+				   rc->view.revision < 7 ? 0 : rc->games[g].lines > 1 ? rc->games[g].lines : 1,
 				   why))
 			problems_add(rc->problems, path, "%s", why);
 		free(path);
@@ -316,14 +251,12 @@ static void tournament_counts(const struct verify_run *run, char *buf)
 
 void verify_run_counts_text(const struct verify_run *run, char *buf, size_t len)
 {
-	const char *verb = run->usable && !run->tournament
-			   ? logread_string(&run->manifest, 0, "verb") : NULL;
 	long pairs = 0;
 
 	buf[0] = '\0';
 	if (run->tournament)
 		tournament_counts(run, buf);
-	else if (verb && !strcmp(verb, "sprt")) {
+	else if (run->usable && !strcmp(run->verb, "sprt")) {
 		for (long g = 1; g + 1 <= run->count; g += 2)
 			pairs += run->games[g].dropped || run->games[g + 1].dropped;
 		snprintf(buf, len, pairs ? "%ld pair%s listed dropped after the verdict, "
@@ -349,11 +282,9 @@ void verify_run_check(struct verify_run *run)
 
 void verify_run_close(struct verify_run *run)
 {
-	if (run->tournament) {
-		verify_book_free(run->openings);
-		manifest_view_free(&run->view);
-	} else
-		logread_free(&run->manifest);
+	verify_book_free(run->openings);
+	manifest_view_free(&run->view);
+	cJSON_Delete(run->kept);
 	free(run->games);
 	free(run->path);
 	free(run->dir);

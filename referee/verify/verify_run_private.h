@@ -1,7 +1,7 @@
 /*
  * The inside of a folder's check against its run.jsonl (verify_run.h's
  * struct verify_run), for verify_run.c, which checks the folder, and
- * verify_run_records.c, which reads the manifest's records into it; the
+ * verify_run_records.c, which takes a run's records into it; the
  * rest of the referee sees only verify_run.h.
  */
 #ifndef ARENA_VERIFY_RUN_PRIVATE_H
@@ -10,7 +10,6 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
-#include "base/logread.h"
 #include "base/problems.h"
 #include "manifest/manifest_read.h"
 #include "verify_book.h"
@@ -35,11 +34,15 @@ struct run_game {
 
 struct verify_run {
 	char *dir, *path;             /* the folder, its run.jsonl */
-	char key_hex[65];             /* the key that signed it */
 	struct problems *problems;
-	struct game_log manifest;     /* run.jsonl, read */
+	/* Its records as manifest_read.h read them: a tournament's whole,
+	 * another run's chain, key and revision, the rest taken below. */
+	struct manifest_view view;
 	bool usable;                  /* whole, signed and read: its games listed */
-	const cJSON *book;            /* the header's, or NULL */
+	cJSON *kept;                  /* what is kept of another run's records: */
+	const cJSON *header;          /* its first record, */
+	const char *verb;             /* its verb ("" when none), */
+	const cJSON *book;            /* the header's book, or NULL */
 	struct verify_place_want place; /* where its logs belong, but their number */
 	struct run_game *games;       /* by number, 1..count */
 	long count;
@@ -49,18 +52,15 @@ struct verify_run {
 	const char *bots[2];
 	verify_run_pairs_check *pairs_check;
 	long cut_sets;                /* "cut" records that list a log */
-	/* A tournament's folder: its manifest read by manifest_read.h (the
-	 * streamed reader that the ladder, the report and --resume share,
-	 * for a million games), its logs verified by its own check on
+	/* A tournament's folder: its logs verified by its own check on
 	 * `jobs` processes (verify_run_tournament()). */
 	bool tournament, cut_there;
-	struct manifest_view view;
 	struct verify_book *openings;
 	int jobs;
 };
 
-/* The records after the header; false when one is not what it must be
- * (named). */
-bool verify_run_take_records(struct verify_run *rc, const struct game_log *log);
+/* The records of another run than a tournament's read into `rc`, signed
+ * with `trusted_key` (NULL: any): false when they cannot be used (named). */
+bool verify_run_read(struct verify_run *rc, const unsigned char *trusted_key);
 
 #endif

@@ -1,30 +1,38 @@
 /*
- * The records of a play or sprt folder's run.jsonl after its header read
+ * The records of a play, sprt or league run's run.jsonl, as the one
+ * reader of a run's records streams them (manifest_read_each()), taken
  * into the check of the folder (verify_run.h): the games each started,
  * finished, dropped or cut record lists, and an sprt run's test and
  * verdict, each record held to what it must be.
  */
 #include "verify_run.h"
 #include "verify_run_private.h"
-#include "verify_dropped.h"
-#include "verify_seal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/json.h"
-#include "base/logread.h"
 #include "base/outdir.h"
 #include "base/util.h"
+#include "manifest/run_manifest.h"
+
+/* A copy of `item` that lives as long as the check (NULL: none). */
+static const cJSON *keep(struct verify_run *rc, const cJSON *item)
+{
+	cJSON *copy = item ? cJSON_Duplicate(item, true) : NULL;
+
+	if (copy)
+		cJSON_AddItemToArray(rc->kept, copy);
+	return copy;
+}
 
 /* A game's number as a record gives it, or 0 when it is not a whole
- * number from 1 on (cast only when it fits a long). */
+ * number from 1 on. */
 static long number_of(const cJSON *g)
 {
-	if (!cJSON_IsNumber(g) || g->valuedouble < 1 || g->valuedouble > 1e15 ||
-	    g->valuedouble != (double)(long)g->valuedouble)
-		return 0;
-	return (long)g->valuedouble;
+	long game;
+
+	return json_whole(g, 1, 1000000000000000L, &game) ? game : 0;
 }
 
 /* Game `game`'s entry, when a started record listed it (NULL: none did). */
@@ -49,18 +57,19 @@ static struct run_game *next_game(struct verify_run *rc, long game)
 static bool take_started(struct verify_run *rc, const cJSON *r)
 {
 	const cJSON *games = json_member(r, "games"), *cs = json_member(r, "commitments");
-	const cJSON *g, *c = cs ? cs->child : NULL;
+	const cJSON *g, *c = cs ? cs->child : NULL, *seats;
 
 	if (!cJSON_IsArray(games) || !cJSON_IsArray(cs) ||
 	    cJSON_GetArraySize(games) != cJSON_GetArraySize(cs))
 		return false;
+	seats = keep(rc, json_member(r, "seats"));
 	cJSON_ArrayForEach(g, games) {
 		struct run_game *e = next_game(rc, number_of(g));
 
 		if (!e || !cJSON_IsString(c) || strlen(c->valuestring) != 64)
 			return false;
 		memcpy(e->commitment, c->valuestring, 65);
-		e->started_seats = json_member(r, "seats");
+		e->started_seats = seats;
 		c = c->next;
 	}
 	return true;
@@ -84,24 +93,84 @@ static bool take_finished(struct verify_run *rc, const cJSON *r)
 	free(want);
 	if (ok) {
 		memcpy(e->sha256, sha, 65);
-		e->finished_seats = json_member(r, "seats");
+		e->finished_seats = keep(rc, json_member(r, "seats"));
 	}
 	return ok;
 }
 
+/* Whether the version `v` ({"name","version","hash"}) is one of `seats`,
+ * with files other than those it was seated with. */
+static bool seated_changed(const cJSON *seats, const cJSON *v)
+{
+	const char *name = cJSON_GetStringValue(json_member(v, "name"));
+	const char *hash = cJSON_GetStringValue(json_member(v, "hash"));
+	const cJSON *seat;
+	long number = 0, seated = 0;
+
+	if (!name || !hash || strlen(hash) != 64 || !json_get_int(v, "version", 1, 1L << 30, &number))
+		return false;
+	cJSON_ArrayForEach(seat, seats) {
+		const char *seat_name = cJSON_GetStringValue(json_member(seat, "name"));
+		const char *seat_hash = cJSON_GetStringValue(json_member(seat, "hash"));
+
+		if (json_get_int(seat, "version", 1, 1L << 30, &seated) && seated == number &&
+		    seat_name && !strcmp(seat_name, name))
+			return seat_hash && strcmp(seat_hash, hash);
+	}
+	return false;
+}
+
+/* The problem with the reason of the dropped record `r`, on line `i`
+ * (0-based), whose first game's started record seats `seats` (NULL:
+ * none), in why (ERR_LEN bytes); NULL when it holds.  *lost says whether
+ * its games are sets lost (not started).  Of revision 7 a dropped record
+ * names its reason (docs/FAIRNESS-LEAGUE.md, item 25), which the run's
+ * signed records must bear out: "verdict" (an sprt's pairs after its
+ * verdict), "files" (a league's set not played: a version its started
+ * record seats, named with the hash of its files now, which is not the
+ * hash it was seated with), "refused" (a set a Slurm league run refused)
+ * or "accept-loss" (a league's sets that its index handed out and its
+ * signed records lack, closed by the organiser's --accept-loss: games
+ * after every one started).  A cut set relabelled dropped has none of
+ * these to show. */
+static const char *dropped_reason(const struct verify_run *rc, const cJSON *r, size_t i,
+				  const cJSON *seats, bool *lost, char *why)
+{
+	const char *reason = cJSON_GetStringValue(json_member(r, "reason"));
+	const char *verb = rc->verb;
+	long revision = rc->view.revision;
+	bool league = !strcmp(verb, "league");
+
+	*lost = reason && league && !strcmp(reason, RUN_DROPPED_LOSS);
+	if (revision < 7 || *lost ||
+	    (reason && league && !strcmp(reason, RUN_DROPPED_REFUSED)) ||
+	    (reason && !strcmp(verb, "sprt") && !strcmp(reason, RUN_DROPPED_VERDICT)))
+		return NULL;
+	if (reason && league && !strcmp(reason, RUN_DROPPED_FILES) &&
+	    seated_changed(seats, json_member(r, "version")))
+		return NULL;
+	errorf(why, "line %zu: a dropped record without a reason verify can check: of "
+	       "revision 7 it says why, \"reason\": \"files\" with the \"version\" its set's "
+	       "started record seats and the hash of its files now, another than that "
+	       "record's; \"accept-loss\", \"refused\" (a league's) or \"verdict\" (an sprt's)",
+	       i + 1);
+	return why;
+}
+
 /* A dropped record: games started, then stopped uncounted, or (a league
  * closed with --accept-loss) the next games, lost; its reason checked
- * (verify_dropped.h). */
-static bool take_dropped(struct verify_run *rc, const struct game_log *log, size_t i,
-			 long revision)
+ * (dropped_reason()). */
+static bool take_dropped(struct verify_run *rc, const cJSON *r, size_t line)
 {
-	const cJSON *games = json_member(log->lines[i].json, "games"), *g;
+	const cJSON *games = json_member(r, "games"), *g;
+	const struct run_game *first;
 	char why[ERR_LEN];
 	bool lost;
 
 	if (!cJSON_IsArray(games))
 		return false;
-	if (verify_dropped_reason(log, i, revision, &lost, why))
+	first = game_of(rc, number_of(games->child));
+	if (dropped_reason(rc, r, line, first ? first->started_seats : NULL, &lost, why))
 		problems_add(rc->problems, rc->path, "%s", why);
 	cJSON_ArrayForEach(g, games) {
 		struct run_game *e = lost ? next_game(rc, number_of(g)) : game_of(rc, number_of(g));
@@ -116,7 +185,7 @@ static bool take_dropped(struct verify_run *rc, const struct game_log *log, size
 /* A cut record: a league's set started, then cut by a stop, each game's
  * log kept in aborted/ under its name (or null: none), its C the one the
  * started record named (else a problem of its own, named). */
-static bool take_cut(struct verify_run *rc, const cJSON *r, size_t line, long revision)
+static bool take_cut(struct verify_run *rc, const cJSON *r, size_t line)
 {
 	const cJSON *games = json_member(r, "games"), *logs = json_member(r, "logs"), *g;
 	const cJSON *log = logs ? logs->child : NULL;
@@ -149,68 +218,107 @@ static bool take_cut(struct verify_run *rc, const cJSON *r, size_t line, long re
 	}
 	/* Of revision 7 every set cut counts (item 24), whatever is left of
 	 * its logs; before, one that left none never began. */
-	rc->cut_sets += any || revision >= 7;
+	rc->cut_sets += any || rc->view.revision >= 7;
 	return true;
 }
 
 /* An sprt run's own records: its test, right after the header, and its
- * verdict, last before the signature. */
-static bool take_sprt(struct verify_run *rc, const struct game_log *log, size_t i)
+ * verdict, last before the signature (nothing is taken after it). */
+static bool take_sprt(struct verify_run *rc, const cJSON *r, size_t line, const char *type)
 {
-	const char *type = log->lines[i].type;
-	const cJSON *bots = json_member(log->lines[0].json, "bots");
+	const cJSON *bots = json_member(rc->header, "bots");
 
-	if (strcmp(logread_string(log, 0, "verb") ? logread_string(log, 0, "verb") : "",
-		   "sprt") || cJSON_GetArraySize(bots) != 2)
+	if (strcmp(rc->verb, "sprt") || cJSON_GetArraySize(bots) != 2)
 		return false;
 	rc->bots[0] = cJSON_GetStringValue(cJSON_GetArrayItem(bots, 0));
 	rc->bots[1] = cJSON_GetStringValue(cJSON_GetArrayItem(bots, 1));
-	if (!strcmp(type, "sprt") && i == 1 && rc->bots[0] && rc->bots[1])
-		rc->test = log->lines[i].json;
-	else if (!strcmp(type, "verdict") && i + 2 == log->count && rc->test)
-		rc->verdict = log->lines[i].json;
+	if (!strcmp(type, "sprt") && line == 1 && rc->bots[0] && rc->bots[1])
+		rc->test = keep(rc, r);
+	else if (!strcmp(type, "verdict") && rc->test)
+		rc->verdict = keep(rc, r);
 	else
 		return false;
 	return true;
 }
 
-/* The records after the header; false when one is not what it must be
- * (named). */
-bool verify_run_take_records(struct verify_run *rc, const struct game_log *log)
+/* A record after the header, but a signature; -1 when it is not what it
+ * must be (named). */
+static int take_record(void *ctx, size_t line, const cJSON *r)
 {
-	long revision = 0;
+	struct verify_run *rc = ctx;
+	const char *type = cJSON_GetStringValue(json_member(r, "type"));
 
-	json_get_int(log->lines[0].json, "fairness", 0, 1000, &revision);
-	for (size_t i = 1; i + 1 < log->count; i++) {
-		const char *type = log->lines[i].type ? log->lines[i].type : "";
-		const cJSON *r = log->lines[i].json;
+	type = type ? type : "";
+	/* A league run's state of its register, second: its league checks
+	 * it (league_register.h). */
+	if (!strcmp(type, "register") && line == 1 && !strcmp(rc->verb, "league"))
+		return 0;
+	if (!rc->verdict &&
+	    (!strcmp(type, "started") ? take_started(rc, r)
+	     : !strcmp(type, "finished") ? take_finished(rc, r)
+	     : !strcmp(type, "dropped") ? take_dropped(rc, r, line)
+	     : !strcmp(type, "cut") ? take_cut(rc, r, line + 1)
+	     : take_sprt(rc, r, line, type)))
+		return 0;
+	problems_add(rc->problems, rc->path, "line %zu: a record run.jsonl "
+		     "does not have: a \"started\" record lists the next "
+		     "games, each with its commitment C; a "
+		     "\"finished\" record a game started, its log and its "
+		     "SHA-256; a \"dropped\" record games started; a "
+		     "\"cut\" record a set started, its C and its logs "
+		     "kept in aborted/; a league run's \"register\" "
+		     "record, after the header; an sprt "
+		     "run's \"sprt\" record its test, after the header, and "
+		     "its \"verdict\", last",
+		     line + 1);
+	return -1;
+}
 
-		/* A league run's state of its register, second: its league
-		 * checks it (league_register.h). */
-		if (verify_seal_is(log, i))
-			continue;  /* checked with the signature (verify_seal.h) */
-		if (!strcmp(type, "register") && i == 1 &&
-		    !strcmp(logread_string(log, 0, "verb") ? logread_string(log, 0, "verb") : "",
-			    "league"))
-			continue;
-		if (!strcmp(type, "started") ? take_started(rc, r)
-		    : !strcmp(type, "finished") ? take_finished(rc, r)
-		    : !strcmp(type, "dropped") ? take_dropped(rc, log, i, revision)
-		    : !strcmp(type, "cut") ? take_cut(rc, r, i + 1, revision)
-		    : take_sprt(rc, log, i))
-			continue;
-		problems_add(rc->problems, rc->path, "line %zu: a record run.jsonl "
-			     "does not have: a \"started\" record lists the next "
-			     "games, each with its commitment C; a "
-			     "\"finished\" record a game started, its log and its "
-			     "SHA-256; a \"dropped\" record games started; a "
-			     "\"cut\" record a set started, its C and its logs "
-			     "kept in aborted/; a league run's \"register\" "
-			     "record, after the header; an sprt "
-			     "run's \"sprt\" record its test, after the header, and "
-			     "its \"verdict\", last",
-			     i + 1);
-		return false;
+/* Where the header `run` puts its logs (docs/FAIRNESS-LEAGUE.md, item 18): its
+ * run `id`, and a league's run (its "run_number") in its league.  Of
+ * revision 6 (its "fairness", or a league's), every log must name it. */
+static void take_place(struct verify_run *rc, const cJSON *run, const char *id)
+{
+	long number = 0;
+	const char *league = cJSON_GetStringValue(json_member(run, "league"));
+
+	json_get_int(run, "run_number", 1, 1L << 40, &number);
+	rc->place = (struct verify_place_want){
+		.records = "run.jsonl", .run = id, .league = number ? league ? league : "" : NULL,
+		.run_number = number, .required = number || rc->view.revision >= 6};
+}
+
+/* The first record: a run's, with its id. */
+static int take_header(void *ctx, const cJSON *r, struct manifest_view *view)
+{
+	struct verify_run *rc = ctx;
+	const char *type = cJSON_GetStringValue(json_member(r, "type"));
+	const char *verb = cJSON_GetStringValue(json_member(r, "verb"));
+
+	if (!type || strcmp(type, "run") || !cJSON_GetStringValue(json_member(r, "id")) ||
+	    hex_decode_exact(view->id, sizeof view->id,
+			     cJSON_GetStringValue(json_member(r, "id")))) {
+		problems_add(rc->problems, rc->path, "line 1: not the first record of a "
+			     "play or sprt run ({\"type\":\"run\",...,\"id\":...})");
+		return -1;
 	}
-	return true;
+	rc->header = keep(rc, r);
+	rc->verb = verb ? cJSON_GetStringValue(json_member(rc->header, "verb")) : "";
+	rc->book = json_member(rc->header, "book");
+	take_place(rc, rc->header, cJSON_GetStringValue(json_member(rc->header, "id")));
+	return 0;
+}
+
+bool verify_run_read(struct verify_run *rc, const unsigned char *trusted_key)
+{
+	struct manifest_hooks hooks = {take_header, take_record, rc};
+
+	rc->kept = cJSON_CreateArray();
+	if (manifest_read_each(rc->path, trusted_key, &hooks, &rc->view, rc->problems))
+		return false;
+	if (!rc->view.signed_)
+		problems_add(rc->problems, rc->path, "not signed: the run was stopped "
+			     "before its end, so the folder is not a whole (each log "
+			     "may still verify alone)");
+	return rc->view.signed_;
 }

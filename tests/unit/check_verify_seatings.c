@@ -1,5 +1,5 @@
 /*
- * Unit tests for verify_seatings.c: the games of a duplicate set seat the
+ * Unit tests for verify_sets.c's seatings: the games of a duplicate set seat the
  * same bots, known by name and command, in n different rotations of game
  * 0's seating; a set seated twice the same way, with another bot in a
  * seat (another name, or a name run with another command) or with a
@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "base/verify_seatings.h"
+#include "base/verify_sets.h"
 #include "run_suite.h"
 
 #define CMD_A "./a"
