@@ -573,8 +573,10 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 			rd->view->revision = (int)revision;
 		if (seq)
 			problem(rd, "\"seq\" must be 0");
-		rc = seq ? -1 : rd->hooks ? rd->hooks->header(rd->hooks->ctx, o, rd->view)
-		     : take_header(rd, o);
+		else if (json_member(o, "prev"))
+			problem(rd, "the first record must not have \"prev\"");
+		rc = seq || json_member(o, "prev") ? -1
+		     : rd->hooks ? rd->hooks->header(rd->hooks->ctx, o, rd->view) : take_header(rd, o);
 	} else if (!usual && !manifest_record_parsed(o, &rd->entries, &r)) {
 		problem(rd, "a member has the wrong type");
 		rc = -1;
