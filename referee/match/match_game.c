@@ -833,11 +833,6 @@ int game_run_close(struct game_run *g)
 	return 0;
 }
 
-uint64_t game_run_waiting(const struct game_run *g)
-{
-	return dealt_queue_waiting(&g->waiting);
-}
-
 void game_run_deal(struct game_run *g)
 {
 	cJSON *rec = dealt_queue_take(&g->waiting, true);
@@ -862,11 +857,6 @@ int game_run_hand_over(struct game_run *g)
 void game_run_idle(struct game_run *g)
 {
 	idle_others(g, NULL);
-}
-
-uint64_t game_run_reached(const struct game_run *g)
-{
-	return g->draws.reached;
 }
 
 void game_run_free(struct game_run *g)

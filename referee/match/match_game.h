@@ -70,9 +70,6 @@ bool game_run_step(struct game_run *g);
  * game_run_hand_over().  0, or -1 with err. */
 int game_run_close(struct game_run *g);
 
-/* In a set: the place of the game's first draw not yet dealt
- * (dealt_queue.h), UINT64_MAX when none waits. */
-uint64_t game_run_waiting(const struct game_run *g);
 /* Deals that draw: numbers it with the set's next "dealt" and writes it
  * and the records that waited behind it, up to the next draw. */
 void game_run_deal(struct game_run *g);
@@ -82,9 +79,6 @@ int game_run_hand_over(struct game_run *g);
 
 /* Freezes every bot of the game: another game of its set is stepped. */
 void game_run_idle(struct game_run *g);
-
-/* How far the game's draws have gone (draws.h's `reached`). */
-uint64_t game_run_reached(const struct game_run *g);
 
 void game_run_free(struct game_run *g);
 

@@ -248,7 +248,7 @@ static void seat_bot(int *seating, int players, int seat)
 /* A duplicate set after the games, on matches of its own: one game in
  * every seat (the seating turned round), numbered on from `first`, all
  * played at once, in step, each by processes of its own (its stderr in
- * a file of their own: match_start_twin()); the bot must finish every
+ * a file of their own: match_twins()); the bot must finish every
  * one. */
 static void play_set(struct run *r, struct match_entrant *entrants, long first,
 		     struct checklist *c)
