@@ -171,11 +171,11 @@ static void peers_waited(void *state, int waiting)
 static int take_finished(struct tournament_state *st, long game, const char *fields,
 			 struct game_figures *figures)
 {
-	int players = st->schedule->players, bots[GAME_MAX_SEATS];
+	int players = st->schedule->players;
+	const int *bots = st->schedule->games[game - 1].seating;
 	const char *p = fields;
 
 	memset(figures, 0, sizeof *figures);
-	tournament_seated_bots(st, game, bots);
 	for (int i = 0; i < 2 * players; i++) {
 		int s = i % players;
 		size_t len = *p == ' ' ? strcspn(++p, " ") : 0;
@@ -209,8 +209,9 @@ static int handle(void *state, int worker, char *line)
 	switch (line[0]) {
 	case 'F': {
 		char hash[FILES_SHA256_HEX] = "";
-		int rank[GAME_MAX_SEATS] = {0}, bots[GAME_MAX_SEATS];
+		int rank[GAME_MAX_SEATS] = {0};
 		int players = st->schedule->players;
+		const int *bots;
 		struct game_figures figures;
 		const char *rest;
 
@@ -224,7 +225,7 @@ static int handle(void *state, int worker, char *line)
 		if (record_due(st, false))
 			return -1;
 		schedule_source_finished(&st->source, game, rank);
-		tournament_seated_bots(st, game, bots);
+		bots = st->schedule->games[game - 1].seating;
 		for (int s = 0; s < players; s++)
 			if (st->no_start_game[bots[s]] != game)
 				st->run->events->bot_started(st->run->events->ctx, bots[s]);

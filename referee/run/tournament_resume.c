@@ -63,9 +63,8 @@ static void add_log_replies(struct tournament_state *st, long game,
 			    struct game_figures *figures)
 {
 	struct reply_clocks *replies[GAME_MAX_SEATS];
-	int bots[GAME_MAX_SEATS];
+	const int *bots = st->schedule->games[game - 1].seating;
 
-	tournament_seated_bots(st, game, bots);
 	for (int s = 0; s < st->schedule->players; s++)
 		replies[s] = &st->ledger.replies.pending[bots[s]];
 	game_figures_from_log(log, st->schedule->players, &st->reasons, figures, replies);
@@ -274,7 +273,7 @@ static int earlier_seated(struct tournament_state *st, const struct manifest_vie
  * holds yet (moved out of `old`). */
 static int take_earlier_run(struct tournament_state *st, struct manifest_view *old)
 {
-	int players = st->schedule->players, rank[GAME_MAX_SEATS], bots[GAME_MAX_SEATS];
+	int players = st->schedule->players, rank[GAME_MAX_SEATS];
 
 	long *last = verify_cut_last_started(old);
 
@@ -314,8 +313,8 @@ static int take_earlier_run(struct tournament_state *st, struct manifest_view *o
 			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
 			forfeits += reason[s] != 0;
 		}
-		tournament_seated_bots(st, g, bots);
-		st->run->events->game_finished(st->run->events->ctx, bots, rank, players,
+		st->run->events->game_finished(st->run->events->ctx,
+					       st->schedule->games[g - 1].seating, rank, players,
 					       forfeits, true);
 	}
 	/* The run's reasons are numbered as the earlier run met them. */
