@@ -52,7 +52,7 @@ static int next_in_step(const struct game_run *runs, const bool *on, int n,
 	return pick;
 }
 
-/* Deals, one at a time, every draw that waits (dealt_queue.h) and whose
+/* Deals, one at a time, every draw that waits (match_game.h) and whose
  * address every other game still on has reached: of those, the one
  * first in the order of addresses, so that ordered by "dealt" the set's
  * draws never go back (docs/FAIRNESS.md, "Sets in step", item 9). */
