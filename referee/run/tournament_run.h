@@ -2,7 +2,7 @@
  * A tournament run from its file to its last game, for `referee
  * tournament`: the file read and checked, the schedule of the run (a
  * resumed run's bots first), the output folder locked, every bot started
- * once (preflight.h), the games played with their progress on stderr
+ * once (the pre-flight), the games played with their progress on stderr
  * (progress.h, tournament.h).  It says nothing under a verb's name: what
  * the verb must show comes back as an error or through its hooks, which
  * also make the machine ready for the bots and load the signing key (the
@@ -15,7 +15,18 @@
 
 #include "base/keys.h"
 #include "plan/tournament_file.h"
-#include "preflight.h"
+
+/* What the pre-flight tells as it goes; every member is set. */
+struct preflight_events {
+	void *ctx;
+	/* Bot `name` is running but did not answer hello alone within `ms`:
+	 * it plays (it may wait for its game's opening). */
+	void (*silent)(void *ctx, const char *name, long ms);
+	/* Bot `name` did not start, `why`; its stderr is the file
+	 * `stderr_path`, written in the sandbox when `sandboxed`. */
+	void (*no_start)(void *ctx, const char *name, const char *why,
+			 const char *stderr_path, bool sandboxed);
+};
 
 /* What the verb asked for. */
 struct tournament_request {
