@@ -26,6 +26,7 @@
 #include "worker.h"
 #include "schedule_source.h"
 #include "plan/tournament_duplicate.h"
+#include "progress.h"
 #include "tournament_peers.h"
 #include "tournament_resume.h"
 #include "tournament_state.h"
@@ -247,8 +248,8 @@ static int handle(void *state, int worker, char *line)
 		bots = st->schedule->games[game - 1].seating;
 		for (int s = 0; s < players; s++)
 			if (st->no_start_game[bots[s]] != game)
-				st->run->events->bot_started(st->run->events->ctx, bots[s]);
-		st->run->events->game_finished(st->run->events->ctx, bots, rank, players,
+				progress_started(st->run->progress, bots[s]);
+		progress_game(st->run->progress, bots, rank, players,
 					       game_figures_forfeits(&figures, players), false);
 		if (!st->run->on_finished)
 			return 0;
@@ -265,7 +266,7 @@ static int handle(void *state, int worker, char *line)
 			return errorf(st->err, "a worker said something unexpected: "
 				      "%.80s", line);
 		st->no_start_game[bot] = game;
-		st->run->events->bot_failed(st->run->events->ctx, bot, p + 1);
+		progress_no_start(st->run->progress, bot, p + 1);
 		return 0;
 	}
 	case 'E':
@@ -418,9 +419,9 @@ int tournament_play(const struct tournament_spec *spec,
 	if (rc)
 		goto out;
 	count_games(&st, &total, &done, &left_out);
-	run->events->games_start(run->events->ctx, total, done, left_out);
+	progress_start(run->progress, total, done, left_out);
 	rc = play_games(&st);
-	run->events->games_end(run->events->ctx);
+	progress_finish(run->progress);
 	rc = close_manifest(&st, rc);
 out:
 	manifest_ledger_free(&st.ledger);

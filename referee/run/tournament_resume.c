@@ -20,6 +20,7 @@
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_records.h"
 #include "plan/tournament_duplicate.h"
+#include "progress.h"
 #include "tournament_state.h"
 #include "tournament_types.h"
 #include "verify/verify_cut.h"
@@ -202,7 +203,6 @@ static int settle_leftover(struct tournament_state *st, long game, bool recover,
 static int settle_set(struct tournament_state *st, long first)
 {
 	long end = first + (st->spec->duplicate ? st->schedule->players : 1);
-	const struct tournament_events *events = st->run->events;
 	char *aside[GAME_MAX_SEATS] = {NULL};
 	bool recover;
 	int rc = 0, count = 0;
@@ -231,9 +231,9 @@ static int settle_set(struct tournament_state *st, long first)
 		count += aside[count] != NULL;
 	}
 	if (!rc && count && st->spec->duplicate)
-		events->set_set_aside(events->ctx, first, end - 1, aside, count);
+		progress_set_set_aside(st->run->progress, first, end - 1, aside, count);
 	else if (!rc && count)
-		events->log_set_aside(events->ctx, first, aside[0]);
+		progress_set_aside(st->run->progress, first, aside[0]);
 	for (int k = 0; k < count; k++)
 		free(aside[k]);
 	return rc;
@@ -313,7 +313,7 @@ static int take_earlier_run(struct tournament_state *st, struct manifest_view *o
 			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
 			forfeits += reason[s] != 0;
 		}
-		st->run->events->game_finished(st->run->events->ctx,
+		progress_game(st->run->progress,
 					       st->schedule->games[g - 1].seating, rank, players,
 					       forfeits, true);
 	}
@@ -370,7 +370,7 @@ static int record_versions(struct tournament_state *st, cJSON *versions)
 		long b = (long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "bot"));
 
 		if (bot_played(st, (int)b))
-			st->run->events->bot_new_version(st->run->events->ctx, (int)b);
+			progress_new_version(st->run->progress, (int)b);
 		rc = tournament_record(st, r);
 	}
 	cJSON_Delete(versions);
@@ -388,7 +388,7 @@ static int record_grown(struct tournament_state *st, const struct manifest_view 
 	if (bots == st->spec->bot_count)
 		return 0;
 	for (int b = bots; b < st->spec->bot_count; b++)
-		st->run->events->bot_added(st->run->events->ctx, b,
+		progress_added(st->run->progress, b,
 					   schedule_games_of(schedule, b) + 1,
 					   schedule_games_of(schedule, b + 1));
 	return tournament_record(st, manifest_grown_record(cJSON_GetObjectItemCaseSensitive(
@@ -432,7 +432,7 @@ static int record_back(struct tournament_state *st, const struct manifest_view *
 					games[count++] = n;
 		if (!count)
 			continue;
-		st->run->events->bot_back(st->run->events->ctx, b, count);
+		progress_back(st->run->progress, b, count);
 		rc = tournament_record(st, manifest_back_record(b, games, count));
 	}
 	free(games);

@@ -376,18 +376,16 @@ static enum tournament_end play(struct running *r, char *err)
 {
 	const struct tournament_request *q = r->request;
 	struct tournament_run *run = &r->run;
-	struct tournament_events events;
 	struct progress progress;
 	int played;
 
 	progress_init(&progress, &r->spec, isatty(STDERR_FILENO), q->quiet);
 	progress.start_failures = (int)q->start_failures;
 	progress.out_dir = run->out_dir;
-	events = progress_events(&progress);
-	run->events = &events;
+	run->progress = &progress;
 	played = tournament_play(&r->spec, &r->schedule, run, err);
 	progress_free(&progress);
-	run->events = NULL;
+	run->progress = NULL;
 	if (played == 1) {
 		char *signed_manifest = manifest_find(run->out_dir);
 
