@@ -28,7 +28,6 @@
 #include "plan/tournament_duplicate.h"
 #include "progress.h"
 #include "tournament_peers.h"
-#include "tournament_resume.h"
 #include "tournament_state.h"
 
 int tournament_record(struct tournament_state *st, cJSON *r)

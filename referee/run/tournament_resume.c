@@ -1,7 +1,8 @@
 /*
- * Opening a tournament's manifest; see tournament_resume.h.
+ * Opening a tournament's manifest; see tournament_open_manifest() in
+ * tournament_state.h.
  */
-#include "tournament_resume.h"
+#include "tournament_state.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -21,8 +22,7 @@
 #include "manifest/manifest_records.h"
 #include "plan/tournament_duplicate.h"
 #include "progress.h"
-#include "tournament_state.h"
-#include "tournament_types.h"
+#include "tournament.h"
 #include "verify/verify_cut.h"
 
 /* The first record: of the first generation's bots (schedule.h), all of
