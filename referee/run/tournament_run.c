@@ -269,7 +269,7 @@ static bool plays(const struct schedule *schedule, int b, int index, int count)
 static int preflight_run(struct running *r)
 {
 	const struct tournament_spec *spec = &r->spec;
-	const struct preflight_events *events = &r->hooks->preflight;
+	const struct tournament_hooks *hooks = r->hooks;
 	bool *broken = r->broken;
 	char **why = r->why;
 	struct started *started = xcalloc((size_t)spec->bot_count, sizeof *started);
@@ -305,8 +305,8 @@ static int preflight_run(struct running *r)
 			 * sends hello, start and commit together, and a bot may
 			 * answer hello only once it has its game's commitment. */
 			if (match_start_silent(s->match, 0))
-				events->silent(events->ctx, spec->bots[b].name,
-					       spec->time.start_ms);
+				hooks->silent(hooks->ctx, spec->bots[b].name,
+					      spec->time.start_ms);
 			else if (match_start_fault(s->match, 0))
 				why[b] = xstrdup(match_start_fault(s->match, 0));
 			match_finish(s->match, NULL);
@@ -314,8 +314,8 @@ static int preflight_run(struct running *r)
 		if (why[b]) {
 			broken[b] = true;
 			count++;
-			events->no_start(events->ctx, spec->bots[b].name, why[b],
-					 s->stderr_path, spec->limits.sandbox);
+			hooks->no_start(hooks->ctx, spec->bots[b].name, why[b],
+					s->stderr_path, spec->limits.sandbox);
 		}
 		free(s->hidden);
 		free(s->stderr_path);

@@ -16,18 +16,6 @@
 #include "base/keys.h"
 #include "plan/tournament_file.h"
 
-/* What the pre-flight tells as it goes; every member is set. */
-struct preflight_events {
-	void *ctx;
-	/* Bot `name` is running but did not answer hello alone within `ms`:
-	 * it plays (it may wait for its game's opening). */
-	void (*silent)(void *ctx, const char *name, long ms);
-	/* Bot `name` did not start, `why`; its stderr is the file
-	 * `stderr_path`, written in the sandbox when `sandboxed`. */
-	void (*no_start)(void *ctx, const char *name, const char *why,
-			 const char *stderr_path, bool sandboxed);
-};
-
 /* What the verb asked for. */
 struct tournament_request {
 	const char *file;
@@ -64,8 +52,13 @@ struct tournament_hooks {
 			   struct referee_key *key);
 	/* A line of the run for stderr, which the verb names itself in. */
 	void (*say)(void *ctx, const char *line);
-	/* The pre-flight's events: a bot silent, a bot that did not start. */
-	struct preflight_events preflight;
+	/* The pre-flight's: bot `name` is running but did not answer hello
+	 * alone within `ms`: it plays (it may wait for its game's opening). */
+	void (*silent)(void *ctx, const char *name, long ms);
+	/* ... bot `name` did not start, `why`; its stderr is the file
+	 * `stderr_path`, written in the sandbox when `sandboxed`. */
+	void (*no_start)(void *ctx, const char *name, const char *why,
+			 const char *stderr_path, bool sandboxed);
 	/* The bots of the run are about to start in its folder `out_dir`,
 	 * and then the games. */
 	void (*games_start)(void *ctx, const char *out_dir);
