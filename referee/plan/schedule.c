@@ -368,3 +368,13 @@ bool schedule_in_shard(int table, int index, int count)
 {
 	return table % count == index - 1;
 }
+
+long schedule_set_first(const struct schedule *schedule, bool duplicate, long game)
+{
+	const struct schedule_table *t;
+
+	if (!duplicate)
+		return game;
+	t = &schedule->tables[schedule->games[game - 1].table];
+	return game - (game - t->first_game) % schedule->players;
+}

@@ -25,7 +25,6 @@
 #include "run_loop.h"
 #include "worker.h"
 #include "schedule_source.h"
-#include "plan/tournament_duplicate.h"
 #include "progress.h"
 #include "tournament_peers.h"
 #include "tournament_state.h"
@@ -104,8 +103,8 @@ static int record_started(struct tournament_state *st, int table, const long *ga
 
 	for (int i = 0; i < count; i++) {
 		match_set_commitment(deal_key, (unsigned long)
-				     tournament_duplicate_first(st->spec, st->schedule,
-								games[i]), c);
+				     schedule_set_first(st->schedule, st->spec->duplicate,
+							games[i]), c);
 		hex_encode(commitments[i], c, sizeof c);
 	}
 	rc = tournament_record(st, manifest_started_record(table + 1, games, count,

@@ -20,7 +20,6 @@
 #include "manifest/manifest.h"
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_records.h"
-#include "plan/tournament_duplicate.h"
 #include "progress.h"
 #include "tournament.h"
 #include "verify/verify_cut.h"
@@ -484,7 +483,7 @@ int tournament_open_manifest(struct tournament_state *st)
 		add_unreplied(st);
 	for (long n = 1; !rc && n <= st->schedule->game_count; n++)
 		if (schedule_source_in_shard(&st->source, st->schedule->games[n - 1].table) &&
-		    tournament_duplicate_first(st->spec, st->schedule, n) == n)
+		    schedule_set_first(st->schedule, st->spec->duplicate, n) == n)
 			rc = settle_set(st, n);
 	rc = rc ? rc : manifest_ledger_write_finished(&st->ledger, st->err);
 	if (rc) {

@@ -22,7 +22,6 @@
 #include "manifest/manifest_read.h"
 #include "match/match.h"
 #include "plan/schedule.h"
-#include "plan/tournament_duplicate.h"
 #include "progress.h"
 #include "run_lock.h"
 #include "tournament.h"
