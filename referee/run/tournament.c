@@ -400,10 +400,7 @@ int tournament_play(const struct tournament_spec *spec,
 	char *games = outdir_games(run->out_dir), *stderr_dir = outdir_stderr(run->out_dir);
 	long total, done, left_out;
 
-	schedule_source_init(&st.source, schedule, &(const struct schedule_source_run){
-		.shard_index = run->shard_index, .shard_count = run->shard_count,
-		.skipped = run->skipped, .out_dir = run->out_dir, .file = run->file,
-		.public_key = run->key->public_key});
+	schedule_source_init(&st.source, schedule, run);
 	st.finished = st.source.finished;
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
 	st.no_start_game = xcalloc((size_t)spec->bot_count, sizeof *st.no_start_game);
