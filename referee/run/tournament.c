@@ -27,6 +27,7 @@
 #include "schedule_source.h"
 #include "progress.h"
 #include "tournament_peers.h"
+#include "tournament_resume.h"
 #include "tournament_state.h"
 
 int tournament_record(struct tournament_state *st, cJSON *r)

@@ -1,8 +1,7 @@
 /*
- * Opening a tournament's manifest; see tournament_open_manifest() in
- * tournament_state.h.
+ * Opening a tournament's manifest; see tournament_resume.h.
  */
-#include "tournament_state.h"
+#include "tournament_resume.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -21,7 +20,8 @@
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_records.h"
 #include "progress.h"
-#include "tournament.h"
+#include "tournament_state.h"
+#include "tournament_types.h"
 #include "verify/verify_cut.h"
 
 /* The first record: of the first generation's bots (schedule.h), all of

@@ -1,7 +1,7 @@
 /*
  * What a running tournament keeps (tournament.c), shared with the module
  * that opens its manifest and takes an earlier run's back when it is
- * resumed (tournament_resume.c), and the helpers both write the manifest
+ * resumed (tournament_resume.h), and the helpers both write the manifest
  * with; no other module sees it.
  */
 #ifndef ARENA_TOURNAMENT_STATE_H
@@ -50,13 +50,5 @@ int tournament_record(struct tournament_state *st, cJSON *r);
 cJSON *tournament_finished_entry(const struct tournament_state *st, long game,
 				 const char *sha256, const int *ranks,
 				 const struct game_figures *figures, bool recovered);
-
-/* Opens the run's manifest (tournament_resume.c): a new run's is created
- * with its header; a resumed run's is reopened, the earlier run's finished
- * games, reasons and reply times taken back, the logs it left unfinished
- * recovered or set aside (a duplicate set played again whole), and the
- * bots it grew or took back recorded.  0, 1 when it is signed already
- * (nothing is left to play), or -1 with st->err. */
-int tournament_open_manifest(struct tournament_state *st);
 
 #endif
