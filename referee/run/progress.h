@@ -14,8 +14,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "plan/tournament_file.h"
 #include "progress_leader.h"
-#include "tournament.h"
 
 /* A long run's status on stderr, as `tournament` and `sprt` show it: on a
  * terminal one line rewritten in place (cut to the terminal's width, as a

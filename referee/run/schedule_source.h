@@ -17,7 +17,7 @@
 
 #include "base/files.h"
 #include "plan/schedule.h"
-#include "tournament.h"
+#include "tournament_types.h"
 #include "tournament_peers.h"
 
 struct schedule_source {

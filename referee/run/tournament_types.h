@@ -1,7 +1,8 @@
 /*
  * What a tournament's run is given (tournament.h): how it is run, and the
- * progress it tells as it goes (progress.h).  Apart from tournament.h so that the parts
- * of the run (tournament_resume.c) read them without including the run.
+ * progress it tells as it goes (progress.h).  Apart from tournament.h so
+ * that the parts of the run (tournament_resume.c, schedule_source.h) read
+ * it without including the run.
  */
 #ifndef ARENA_TOURNAMENT_TYPES_H
 #define ARENA_TOURNAMENT_TYPES_H
