@@ -54,18 +54,14 @@ struct running {
  * wherever the referee is started. */
 static char *default_out(const char *file, const char *name)
 {
-	char *folder = path_parent(file), *out = path_join(folder, "out"),
-	     *dir = path_join(out, name);
+	char *folder = path_parent(file), *dir = path_joinf(folder, "out/%s", name);
 
 	free(folder);
-	free(out);
 	return dir;
 }
 
 /* Hands a line to the verb's say hook. */
-static void say(const struct tournament_hooks *hooks, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
+__attribute__((format(printf, 2, 3)))
 static void say(const struct tournament_hooks *hooks, const char *fmt, ...)
 {
 	va_list ap;
