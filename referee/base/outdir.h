@@ -15,7 +15,7 @@
  *   DIR/stderr/tableTTTT-BOT.stderr            a bot's stderr at table T
  *   DIR/stderr/tableTTTT-BOT.gameK.stderr      ... of its process that plays
  *                                              each duplicate set's game K
- *                                              (match_start_twin())
+ *                                              (match_twins())
  *   DIR/stderr/preflight-BOT.stderr            ... as the run first started it
  *   DIR/report/index.html                      the report (report.h), whose
  *   DIR/report/replays/NAME.html               folder may be elsewhere (-o)

@@ -13,7 +13,6 @@
 #include "base/files.h"
 #include "base/keys.h"
 #include "base/paths.h"
-#include "base/seed.h"
 #include "base/util.h"
 #include "base/visible.h"
 #include "bot/bot_env.h"
@@ -106,14 +105,6 @@ int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index)
 	else if (opt == ':')
 		cli_fail(verb->name, "%s needs a value", reading);
 	return opt == ':' ? '?' : opt;
-}
-
-bool cli_seed(const char *verb, const char *hex, unsigned char seed[32])
-{
-	if (seed_from_hex(seed, hex) == 0)
-		return true;
-	cli_fail(verb, "--seed takes " SEED_RULE ", not '%s'", hex);
-	return false;
 }
 
 bool cli_number(const char *verb, const char *flag, const char *text,

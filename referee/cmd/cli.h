@@ -137,9 +137,6 @@ int cli_fail(const char *verb, const char *fmt, ...)
 bool cli_number(const char *verb, const char *flag, const char *text,
 		long min, long max, long *out);
 
-/* Reads --seed HEX into seed (seed.h); false with a message. */
-bool cli_seed(const char *verb, const char *hex, unsigned char seed[32]);
-
 /* Fills entrants from BOT arguments: a name is the part before '=' when
  * it is a name (names.h), else made from the command (the base name
  * without extension of its script, else of its program: "mybot" for

@@ -79,15 +79,6 @@ static int play_games(struct check_bot *r, char *bot)
 	return failed ? EXIT_CHECK_FAILED : EXIT_OK;
 }
 
-/* Removes the scratch folder of a passing check, or of a failed one
- * that left nothing to read (its files are ours). */
-static void remove_scratch(const char *dir)
-{
-	if (files_remove_tree(dir))
-		fprintf(stderr, "referee check-bot: could not remove %s: %s\n",
-			dir, strerror(errno));
-}
-
 /* The sandbox and limits switches given: -1 when not, else on or off.
  * With --tournament they override the file's, as for `referee
  * tournament`; every other flag of the time control and limits is the
@@ -193,8 +184,7 @@ static int play_in_folder(struct check_bot *r, cJSON *options, char *bot)
 	rc = cli_sandbox_ready("check-bot", &r->limits,
 			       (const char *const[]){ dir }, 1);
 	if (rc != EXIT_OK) {
-		remove_scratch(dir);
-		free(dir);
+		cli_scratch_free("check-bot", dir);
 		return rc;
 	}
 	/* What the bot must not see, as the tournament's bots. */
@@ -206,10 +196,13 @@ static int play_in_folder(struct check_bot *r, cJSON *options, char *bot)
 	r->config.key = &key;
 	r->dir = dir;
 	rc = play_games(r, bot);
-	if (!r->keep && (rc == EXIT_OK || !check_bot_left_something(dir)))
-		remove_scratch(dir);
 	sodium_memzero(&key, sizeof key);
-	free(dir);
+	/* A passing check's folder, or a failed one's that holds nothing to
+	 * read, is removed (its files are ours). */
+	if (!r->keep && (rc == EXIT_OK || !check_bot_left_something(dir)))
+		cli_scratch_free("check-bot", dir);
+	else
+		free(dir);
 	return rc;
 }
 

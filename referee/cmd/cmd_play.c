@@ -21,6 +21,7 @@
 #include "base/options.h"
 #include "base/paths.h"
 #include "base/pool.h"
+#include "base/seed.h"
 #include "base/util.h"
 #include "bot/contain.h"
 #include "cli.h"
@@ -200,7 +201,9 @@ static int play_option(struct play *p, int opt)
 		       ? EXIT_OK : EXIT_USAGE;
 	case 's':
 		p->seeded = true;
-		return cli_seed("play", optarg, p->seed) ? EXIT_OK : EXIT_USAGE;
+		if (seed_from_hex(p->seed, optarg))
+			return cli_fail("play", "--seed takes " SEED_RULE ", not '%s'", optarg);
+		return EXIT_OK;
 	case 'P':
 		return cli_number("play", "--openings", optarg, 0, OPENINGS_MAX_PLIES,
 				  &p->openings) ? EXIT_OK : EXIT_USAGE;

@@ -30,8 +30,8 @@
 #include "plan/book.h"
 #include "plan/names.h"
 #include "ladder/grade_pair.h"
+#include "run/progress.h"
 #include "run/sprt_play.h"
-#include "run/status_line.h"
 
 static const char usage[] =
 "usage: referee sprt GAME --elo0 E0 --elo1 E1 [options] A B\n"

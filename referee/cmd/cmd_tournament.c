@@ -249,7 +249,7 @@ static int cmd_tournament(int argc, char **argv)
 	struct tournament_hooks hooks = {
 		.ready = ready, .unready = unready, .signing_key = signing_key,
 		.say = say, .games_start = report_start, .games_ended = report_final,
-		.preflight = {.silent = bot_silent, .no_start = bot_no_start},
+		.silent = bot_silent, .no_start = bot_no_start,
 	};
 	struct tournament_outcome outcome;
 	char err[ERR_LEN];

@@ -41,18 +41,18 @@ static int next_in_step(const struct game_run *runs, const bool *on, int n,
 	int pick = -1;
 
 	for (int k = 0; k < n; k++)
-		if (on[k] && game_run_reached(&runs[k]) < least)
-			least = game_run_reached(&runs[k]);
+		if (on[k] && runs[k].draws.reached < least)
+			least = runs[k].draws.reached;
 	for (int i = 1; pick < 0 && i <= n; i++) {
 		int k = (last + i) % n;
 
-		if (on[k] && game_run_reached(&runs[k]) == least)
+		if (on[k] && runs[k].draws.reached == least)
 			pick = k;
 	}
 	return pick;
 }
 
-/* Deals, one at a time, every draw that waits (dealt_queue.h) and whose
+/* Deals, one at a time, every draw that waits (match_game.h) and whose
  * address every other game still on has reached: of those, the one
  * first in the order of addresses, so that ordered by "dealt" the set's
  * draws never go back (docs/FAIRNESS.md, "Sets in step", item 9). */
@@ -63,11 +63,11 @@ static void deal_in_step(struct game_run *runs, const bool *on, int n)
 		int pick = -1;
 
 		for (int k = 0; k < n; k++) {
-			uint64_t at = game_run_waiting(&runs[k]);
+			uint64_t at = dealt_queue_waiting(&runs[k].waiting);
 			bool ready = at < best;
 
 			for (int j = 0; ready && j < n; j++)
-				ready = j == k || !on[j] || game_run_reached(&runs[j]) >= at;
+				ready = j == k || !on[j] || runs[j].draws.reached >= at;
 			if (ready) {
 				best = at;
 				pick = k;
@@ -113,7 +113,7 @@ int match_play_set(struct match *const *lanes, struct match_set *set,
 		}
 		deal_in_step(runs, on, n);
 		for (int j = 0; !rc && j < n; j++)
-			if (!on[j] && !handed[j] && game_run_waiting(&runs[j]) == UINT64_MAX) {
+			if (!on[j] && !handed[j] && dealt_queue_waiting(&runs[j].waiting) == UINT64_MAX) {
 				handed[j] = true;
 				rc = game_run_hand_over(&runs[j]);
 			}
@@ -190,7 +190,7 @@ static bool part(struct match *match, struct entrant **list, int count,
 
 /* The stderr file (new) of lane `lane`'s process, from 1, of a bot
  * whose first lane writes `path`: X.gameK.stderr for a path X.stderr and
- * game K = lane + 1 (match_start_twin()). */
+ * game K = lane + 1 (match_twins()). */
 static char *twin_stderr(const char *path, int lane)
 {
 	static const char suffix[] = ".stderr";
@@ -248,21 +248,16 @@ struct match *match_start(const struct match_config *config,
 	return start(config, entrants, count, 0, NULL, err);
 }
 
-
-struct match *match_start_twin(const struct match *first, int lane, char *err)
+bool match_twins(struct match **lanes, int n, char *err)
 {
+	const struct match *first = lanes[0];
 	struct bot_stderr_count *counts[GAME_MAX_SEATS];
-	const struct match_entrant *entrants = first->entrants[0].config;
 
 	for (int i = 0; i < first->count; i++)
 		counts[i] = first->entrants[i].stderr_count;
-	return start(&first->config, entrants, first->count, lane, counts, err);
-}
-
-bool match_twins(struct match **lanes, int n, char *err)
-{
 	for (int k = 1; k < n; k++)
-		if (!lanes[k] && !(lanes[k] = match_start_twin(lanes[0], k, err)))
+		if (!lanes[k] && !(lanes[k] = start(&first->config, first->entrants[0].config,
+						    first->count, k, counts, err)))
 			return false;
 	return true;
 }

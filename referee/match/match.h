@@ -47,19 +47,15 @@ bool match_start_silent(const struct match *match, int i);
 int match_play(struct match *match, unsigned long index, const int *seating,
 	       int seats, const char *log_path, struct game_outcome *outcome, char *err);
 
-/* A match of the same bots in processes of their own, with the same
- * config: lane `lane` (from 1), the one that plays each duplicate set's
- * game lane + 1 (no process plays in two games of one set).  The stderr
- * cap is shared with `first`'s; each bot's stderr file is the lane's own:
- * X.gameK.stderr beside `first`'s X.stderr, for game K = lane + 1 (the
- * lanes play at once, and in a shared file the games' marks would
- * interleave, so that a section, which runs from one game's mark to the
- * next, would hold another game's lines).  NULL with err as
- * match_start(). */
-struct match *match_start_twin(const struct match *first, int lane, char *err);
-
 /* Makes lanes[1] to lanes[n - 1], those still NULL, twins of lanes[0]:
- * the matches of a set's games.  False with err when one cannot start. */
+ * the matches of a set's games, the same bots in processes of their own
+ * with the same config, lane k playing each set's game k + 1 (no process
+ * plays in two games of one set).  The stderr cap is shared with
+ * lanes[0]'s; each bot's stderr file is the lane's own: X.gameK.stderr
+ * beside lanes[0]'s X.stderr (the lanes play at once, and in a shared
+ * file the games' marks would interleave, so that a section, which runs
+ * from one game's mark to the next, would hold another game's lines).
+ * False with err when one cannot start. */
 bool match_twins(struct match **lanes, int n, char *err);
 
 /* match_finish() of lanes[n - 1] down to lanes[0] (NULL ones skipped):
@@ -118,7 +114,7 @@ int match_play_round(struct match **lanes, const struct match_round *round,
 bool match_finish(struct match *match, bool *said_goodbye);
 
 /* The stderr file of entrant `i`'s process in `match` (its lane's:
- * match_start_twin()), or NULL when it has none. */
+ * match_twins()), or NULL when it has none. */
 const char *match_stderr_path(const struct match *match, int i);
 
 /* What entrant `i` answered to its last hello: true with its name (NULL

@@ -182,16 +182,10 @@ bool entrant_write_all(struct entrant *e, const cJSON *const *msgs, int count,
 	return false;
 }
 
-bool entrant_write(struct entrant *e, const cJSON *msg,
-		   const struct allowance *a, struct fault *f)
-{
-	return entrant_write_all(e, &msg, 1, a, f);
-}
-
 bool entrant_send(struct entrant *e, const cJSON *msg,
 		  const struct allowance *a, struct fault *f)
 {
-	return entrant_quiet(e, f) && entrant_write(e, msg, a, f);
+	return entrant_quiet(e, f) && entrant_write_all(e, &msg, 1, a, f);
 }
 
 cJSON *entrant_read(struct entrant *e, const struct allowance *a,

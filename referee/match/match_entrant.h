@@ -44,9 +44,9 @@ struct entrant {
 	bool pending;          /* a start-up fault, charged to the next game */
 	struct fault pending_fault;
 	/* The stderr bytes kept across its processes: its own, or shared
-	 * with its twin in the first match of a set's (match_start_twin). */
+	 * with its twin in the first match of a set's (match_twins). */
 	struct bot_stderr_count stderr_kept, *stderr_count;
-	/* A twin's stderr file, its lane's own (match_start_twin()); NULL
+	/* A twin's stderr file, its lane's own (match_twins()); NULL
 	 * in a set's first match, whose file is its config's. */
 	char *stderr_path;
 };
@@ -76,15 +76,12 @@ const char *entrant_message_type(const cJSON *msg);
 /* False with a fault if the bot wrote when no reply was due. */
 bool entrant_quiet(struct entrant *e, struct fault *f);
 
-/* Writes a message; false with a fault if the bot cannot take it. */
-bool entrant_write(struct entrant *e, const cJSON *msg,
-		   const struct allowance *a, struct fault *f);
-/* Writes `count` messages (BOT_LINES_MOST at most) at once, as
- * entrant_write(). */
+/* Writes `count` messages (BOT_LINES_MOST at most) at once; false with
+ * a fault if the bot cannot take them. */
 bool entrant_write_all(struct entrant *e, const cJSON *const *msgs, int count,
 		       const struct allowance *a, struct fault *f);
 
-/* entrant_quiet(), then entrant_write(): false with the fault of the
+/* entrant_quiet(), then entrant_write_all() of one message: false with the fault of the
  * first that fails. */
 bool entrant_send(struct entrant *e, const cJSON *msg,
 		  const struct allowance *a, struct fault *f);

@@ -28,6 +28,50 @@
 #define REASON_LEN MATCH_REASON_LEN
 #define DETAIL_LEN MATCH_DETAIL_LEN
 
+/* Keeps `rec` (the queue owns it then) when it must wait: a draw (`order`,
+ * its place plus one, arena_draws_order()) always, any other record while
+ * a draw waits before it.  False, keeping nothing, when it need not.  A
+ * plain array with a head: records leave in the order they came. */
+static bool dealt_queue_hold(struct dealt_queue *q, cJSON *rec, uint64_t order)
+{
+	if (!order && q->head == q->count)
+		return false;
+	if (q->head == q->count)
+		q->head = q->count = 0;
+	if (q->count == q->cap) {
+		q->cap = q->cap ? 2 * q->cap : 16;
+		q->records = xrealloc(q->records, q->cap * sizeof *q->records);
+		q->orders = xrealloc(q->orders, q->cap * sizeof *q->orders);
+	}
+	q->records[q->count] = rec;
+	q->orders[q->count++] = order;
+	return true;
+}
+
+uint64_t dealt_queue_waiting(const struct dealt_queue *q)
+{
+	return q->head < q->count && q->orders[q->head] ? q->orders[q->head]
+							: UINT64_MAX;
+}
+
+/* The first record waiting (the caller owns it), or NULL when none is;
+ * with `draws_too` false, NULL when the first is a draw. */
+static cJSON *dealt_queue_take(struct dealt_queue *q, bool draws_too)
+{
+	if (q->head == q->count || (!draws_too && q->orders[q->head]))
+		return NULL;
+	return q->records[q->head++];
+}
+
+static void dealt_queue_free(struct dealt_queue *q)
+{
+	while (q->head < q->count)
+		cJSON_Delete(q->records[q->head++]);
+	free(q->records);
+	free(q->orders);
+	memset(q, 0, sizeof *q);
+}
+
 static void append(struct game_run *g, cJSON *rec)
 {
 	if (!g->journal || g->failed)
@@ -37,7 +81,7 @@ static void append(struct game_run *g, cJSON *rec)
 }
 
 /* Writes `rec` to the log, if there is one, or in a set keeps it until
- * it is dealt (dealt_queue.h; `order`: a draw's place, else 0), and
+ * it is dealt (struct dealt_queue; `order`: a draw's place, else 0), and
  * returns a copy for shown() when the game is watched (else NULL). */
 static cJSON *written_at(struct game_run *g, cJSON *rec, uint64_t order)
 {
@@ -833,11 +877,6 @@ int game_run_close(struct game_run *g)
 	return 0;
 }
 
-uint64_t game_run_waiting(const struct game_run *g)
-{
-	return dealt_queue_waiting(&g->waiting);
-}
-
 void game_run_deal(struct game_run *g)
 {
 	cJSON *rec = dealt_queue_take(&g->waiting, true);
@@ -862,11 +901,6 @@ int game_run_hand_over(struct game_run *g)
 void game_run_idle(struct game_run *g)
 {
 	idle_others(g, NULL);
-}
-
-uint64_t game_run_reached(const struct game_run *g)
-{
-	return g->draws.reached;
 }
 
 void game_run_free(struct game_run *g)

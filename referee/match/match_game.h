@@ -16,12 +16,26 @@
 
 #include "base/game_play.h"
 #include "base/journal.h"
-#include "dealt_queue.h"
 #include "games/draws.h"
 #include "games/fair.h"
 #include "match_entrant.h"
 #include "match_set.h"
 #include "match_types.h"
+
+/* The records of a game of a duplicate set that wait to be dealt
+ * (docs/FAIRNESS.md, "Sets in step", item 9): a draw the rules made goes
+ * to the log only once every other game of the set still on has drawn as far (or further),
+ * numbered then with the set-wide "dealt", and the records after it wait
+ * behind it, so that the log keeps the order play made them in.  Ordered
+ * by "dealt", a set's draws then never go back in the order of addresses. */
+struct dealt_queue {
+	cJSON **records;
+	uint64_t *orders; /* a draw's place in the order of addresses, 0: not a draw */
+	size_t head, count, cap;
+};
+
+/* The place of the draw that waits first, or UINT64_MAX when none does. */
+uint64_t dealt_queue_waiting(const struct dealt_queue *q);
 
 struct match {
 	struct match_config config;
@@ -70,9 +84,6 @@ bool game_run_step(struct game_run *g);
  * game_run_hand_over().  0, or -1 with err. */
 int game_run_close(struct game_run *g);
 
-/* In a set: the place of the game's first draw not yet dealt
- * (dealt_queue.h), UINT64_MAX when none waits. */
-uint64_t game_run_waiting(const struct game_run *g);
 /* Deals that draw: numbers it with the set's next "dealt" and writes it
  * and the records that waited behind it, up to the next draw. */
 void game_run_deal(struct game_run *g);
@@ -82,9 +93,6 @@ int game_run_hand_over(struct game_run *g);
 
 /* Freezes every bot of the game: another game of its set is stepped. */
 void game_run_idle(struct game_run *g);
-
-/* How far the game's draws have gone (draws.h's `reached`). */
-uint64_t game_run_reached(const struct game_run *g);
 
 void game_run_free(struct game_run *g);
 

@@ -203,6 +203,34 @@ static void schedule_add_generation(struct schedule *schedule,
 				 bot < 0 ? 0 : (uint64_t)bot);
 }
 
+/* The games of every table, `games` a table, their seats from the
+ * table's bots by the seating patterns (`cycle` of them; NULL: a Swiss's
+ * tables, not seated yet). */
+static void schedule_add_games(struct schedule *schedule, int games,
+			       const int *patterns, int cycle)
+{
+	int k = schedule->players;
+
+	schedule->games = xcalloc((size_t)schedule->table_count * (size_t)games,
+				  sizeof *schedule->games);
+	for (int t = 0; t < schedule->table_count; t++) {
+		struct schedule_table *table = &schedule->tables[t];
+
+		table->first_game = schedule->game_count + 1;
+		table->game_count = games;
+		for (int g = 0; g < games; g++) {
+			struct scheduled_game *game =
+				&schedule->games[schedule->game_count++];
+			const int *pattern = patterns ? patterns + (g % cycle) * k : NULL;
+
+			game->number = schedule->game_count;
+			game->table = t;
+			for (int s = 0; s < GAME_MAX_SEATS; s++)
+				game->seating[s] = pattern && s < k ? table->bots[pattern[s]] : -1;
+		}
+	}
+}
+
 /* Results not known yet: only a Swiss's first round is seated. */
 static bool no_ranks(void *ctx, long game, int ranks[2])
 {
@@ -231,23 +259,10 @@ static int schedule_build_swiss(const struct tournament_spec *spec, int first_bo
 			      max_games);
 	schedule->table_count = spec->rounds * (spec->bot_count / 2);
 	schedule->tables = xcalloc((size_t)schedule->table_count, sizeof *schedule->tables);
-	schedule->games = xcalloc((size_t)games, sizeof *schedule->games);
-	for (int t = 0; t < schedule->table_count; t++) {
-		struct schedule_table *table = &schedule->tables[t];
-
-		table->first_game = schedule->game_count + 1;
-		table->game_count = spec->games;
+	for (int t = 0; t < schedule->table_count; t++)
 		for (int i = 0; i < GAME_MAX_SEATS; i++)
-			table->bots[i] = -1;
-		for (int g = 0; g < spec->games; g++) {
-			struct scheduled_game *game =
-				&schedule->games[schedule->game_count++];
-
-			game->number = schedule->game_count;
-			game->table = t;
-			memcpy(game->seating, table->bots, sizeof game->seating);
-		}
-	}
+			schedule->tables[t].bots[i] = -1;
+	schedule_add_games(schedule, spec->games, NULL, 1);
 	schedule_pair(schedule, no_ranks, NULL);
 	return 0;
 }
@@ -328,24 +343,7 @@ int schedule_build(const struct tournament_spec *spec, int first_bots,
 	schedule_add_generation(schedule, spec, -1);
 	for (int bot = first_bots; bot < n; bot++)
 		schedule_add_generation(schedule, spec, bot);
-	schedule->games = xcalloc((size_t)(tables * spec->games),
-				  sizeof *schedule->games);
-	for (int t = 0; t < schedule->table_count; t++) {
-		struct schedule_table *table = &schedule->tables[t];
-
-		table->first_game = schedule->game_count + 1;
-		table->game_count = spec->games;
-		for (int g = 0; g < spec->games; g++) {
-			struct scheduled_game *game =
-				&schedule->games[schedule->game_count++];
-			const int *pattern = patterns + (g % cycle) * k;
-
-			game->number = schedule->game_count;
-			game->table = t;
-			for (int s = 0; s < GAME_MAX_SEATS; s++)
-				game->seating[s] = s < k ? table->bots[pattern[s]] : -1;
-		}
-	}
+	schedule_add_games(schedule, spec->games, patterns, cycle);
 	free(patterns);
 	return 0;
 }
@@ -369,4 +367,14 @@ long schedule_games_of(const struct schedule *schedule, int bots)
 bool schedule_in_shard(int table, int index, int count)
 {
 	return table % count == index - 1;
+}
+
+long schedule_set_first(const struct schedule *schedule, bool duplicate, long game)
+{
+	const struct schedule_table *t;
+
+	if (!duplicate)
+		return game;
+	t = &schedule->tables[schedule->games[game - 1].table];
+	return game - (game - t->first_game) % schedule->players;
 }

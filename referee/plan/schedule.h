@@ -104,4 +104,8 @@ long schedule_games_of(const struct schedule *schedule, int bots);
  * the shards partition the tables and differ by at most one table. */
 bool schedule_in_shard(int table, int index, int count);
 
+/* The first game of the duplicate set (`duplicate`: the spec's) that game
+ * `game` belongs to; the game itself without duplicate sets. */
+long schedule_set_first(const struct schedule *schedule, bool duplicate, long game);
+
 #endif

@@ -29,7 +29,6 @@
 #include "games/registry.h"
 #include "names.h"
 #include "schedule.h"
-#include "tournament_duplicate.h"
 
 #define FILE_MAX_BYTES (4L << 20)
 #define DAY_MS 86400000L
@@ -176,6 +175,14 @@ static int get_int(const cJSON *object, const char *key, const char *where,
 		return 0;
 	return errorf(err, "%s\"%s\" must be an integer from %ld to %ld", where,
 		      key, min, max);
+}
+
+/* The same for true or false. */
+static int get_bool(const cJSON *object, const char *key, bool *out, char *err)
+{
+	if (!json_get_bool(object, key, out))
+		return errorf(err, "\"%s\" must be true or false", key);
+	return 0;
 }
 
 /* "name", or the file's base name without ".json". */
@@ -625,6 +632,19 @@ static int read_openings(const char *path, const cJSON *root,
 	return rc;
 }
 
+/* "duplicate" and "trusted_bots" (docs/TOURNAMENTS.md, "Fields"): with
+ * "duplicate": true each table's games are played as sets of as many
+ * games as there are seats, the consecutive games of one split of the
+ * table's bots into teams in each rotation of the seats (every rotation,
+ * since a table's seating cycle lists each split's rotations in a row).
+ * A set is played whole, on one worker, and is complete only when all its
+ * games are; a set cut short is played again whole. */
+static int read_duplicate(const cJSON *root, struct tournament_spec *spec, char *err)
+{
+	return get_bool(root, "duplicate", &spec->duplicate, err) ||
+	       get_bool(root, "trusted_bots", &spec->trusted_bots, err) ? -1 : 0;
+}
+
 static int read_spec(const char *path, const cJSON *root,
 		     struct tournament_spec *spec, char *err)
 {
@@ -641,12 +661,11 @@ static int read_spec(const char *path, const cJSON *root,
 	    read_controls(root, spec, err) < 0 ||
 	    read_seed(root, spec, err) < 0 ||
 	    read_openings(path, root, spec, err) < 0 ||
-	    tournament_duplicate_read(root, spec, err) < 0 ||
+	    read_duplicate(root, spec, err) < 0 ||
 	    (spec->duplicate && spec->games % spec->players &&
 	     errorf(err, "\"games\" must be a multiple of %d with \"duplicate\": true, a duplicate set being a game in each seating",
 		    spec->players) < 0) ||
-	    (!json_get_bool(root, "compress", &spec->compress) &&
-	     errorf(err, "\"compress\" must be true or false") < 0) ||
+	    get_bool(root, "compress", &spec->compress, err) < 0 ||
 	    get_int(root, "concurrency", "", 1, 4096, &concurrency, err) < 0)
 		return -1;
 	spec->concurrency = (int)concurrency;
@@ -660,7 +679,7 @@ int tournament_file_picks(const cJSON *root, struct tournament_spec *spec,
 	if (read_game(root, spec, err) < 0 || read_options(root, spec, err) < 0 ||
 	    read_players(root, spec, err) < 0 || read_format(root, spec, err) < 0 ||
 	    read_games(root, spec, err) < 0 || read_seed(root, spec, err) < 0 ||
-	    tournament_duplicate_read(root, spec, err) < 0) {
+	    read_duplicate(root, spec, err) < 0) {
 		tournament_file_free(spec);
 		return -1;
 	}
@@ -751,5 +770,19 @@ int tournament_file_check_bots(const struct tournament_spec *spec,
 				return errorf(err, "bot '%s': readable path '%s': %s",
 					      bot->name, *r, strerror(errno));
 	}
+	return 0;
+}
+
+/* Only the sandbox keeps a bot from reading the logs of its set's other
+ * games, written as they draw, so without it the organiser must vouch
+ * for the bots. */
+int tournament_duplicate_check(const struct tournament_spec *spec, char *err)
+{
+	if (spec->duplicate && !spec->limits.sandbox && !spec->trusted_bots)
+		return errorf(err, "\"duplicate\": true without the sandbox: a bot "
+			      "could read the set's draws (dice, cards, who "
+			      "starts) in the logs of its other "
+			      "games before its own game deals them; add "
+			      "\"trusted_bots\": true if you trust the bots not to");
 	return 0;
 }

@@ -40,4 +40,8 @@ int tournament_book_unit(const struct tournament_spec *spec);
 int tournament_file_check_bots(const struct tournament_spec *spec,
 			       char *err);
 
+/* 0, or -1 with err when spec plays duplicate sets without the sandbox
+ * and the file does not say the bots are trusted. */
+int tournament_duplicate_check(const struct tournament_spec *spec, char *err);
+
 #endif

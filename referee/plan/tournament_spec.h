@@ -53,7 +53,7 @@ struct tournament_spec {
 	int concurrency;        /* 0: not given */
 	int openings;           /* plies drawn at the start of each game */
 	struct book book;       /* "openings": {"book"}: count 0 when none */
-	bool duplicate;         /* play duplicate sets (tournament_duplicate.h) */
+	bool duplicate;         /* play duplicate sets (tournament_file.c) */
 	bool trusted_bots;      /* duplicate sets may be played unsandboxed */
 	bool compress;          /* write each game's log gzip-compressed */
 	cJSON *file;            /* the file as read, which the manifest

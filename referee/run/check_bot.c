@@ -41,9 +41,7 @@ static void say(const char *label, int *count, const char *fmt, va_list ap)
 	(*count)++;
 }
 
-static void check(struct checklist *c, bool ok, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
+__attribute__((format(printf, 3, 4)))
 static void check(struct checklist *c, bool ok, const char *fmt, ...)
 {
 	va_list ap;
@@ -55,8 +53,7 @@ static void check(struct checklist *c, bool ok, const char *fmt, ...)
 
 /* A failure of a game the bot lost by forfeit: with --lenient only a
  * warning, since a bot that forfeits some games plays the others. */
-static void flaw(struct checklist *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
+__attribute__((format(printf, 2, 3)))
 static void flaw(struct checklist *c, const char *fmt, ...)
 {
 	va_list ap;
@@ -248,7 +245,7 @@ static void seat_bot(int *seating, int players, int seat)
 /* A duplicate set after the games, on matches of its own: one game in
  * every seat (the seating turned round), numbered on from `first`, all
  * played at once, in step, each by processes of its own (its stderr in
- * a file of their own: match_start_twin()); the bot must finish every
+ * a file of their own: match_twins()); the bot must finish every
  * one. */
 static void play_set(struct run *r, struct match_entrant *entrants, long first,
 		     struct checklist *c)

@@ -6,10 +6,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "base/util.h"
 #include "base/visible.h"
-#include "status_line.h"
+
+void status_line_show(const char *line, bool tty)
+{
+	char *shown = visible_text(line, VISIBLE_LINE);
+	struct winsize ws;
+
+	if (tty && ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 &&
+	    strlen(shown) >= ws.ws_col)
+		shown[ws.ws_col - 1] = '\0';
+	fprintf(stderr, tty ? "\r%s\033[K" : "%s\n", shown);
+	fflush(stderr);
+	free(shown);
+}
+
+void status_line_erase(bool tty)
+{
+	if (!tty)
+		return;
+	fputs("\r\033[K", stderr);
+	fflush(stderr);
+}
 
 void progress_init(struct progress *p, const struct tournament_spec *spec,
 		   bool tty, bool quiet)
@@ -35,11 +57,8 @@ static void left_out_text(const struct progress *p, char *buf, size_t len)
 		snprintf(buf, len, ", %ld left out (--skip-broken)", p->left_out);
 }
 
-/* The games start: `done` of the run's `total` games are finished, and
- * `left_out` of the others are not played. */
-static void progress_start(void *ctx, long total, long done, long left_out)
+void progress_start(struct progress *p, long total, long done, long left_out)
 {
-	struct progress *p = ctx;
 	char out[64];
 
 	p->total = total;
@@ -52,23 +71,17 @@ static void progress_start(void *ctx, long total, long done, long left_out)
 			     p->out_dir, done, total, total - done - left_out, out);
 }
 
-/* A resumed run set aside the log game `game` left unfinished. */
-static void progress_set_aside(void *ctx, long game, const char *name)
+void progress_set_aside(struct progress *p, long game, const char *name)
 {
-	struct progress *p = ctx;
-
 	if (!p->quiet)
 		visible_line(stderr, "%s: game %ld was cut by the stop: its log is set "
 			     "aside as %s, and the game is played again", p->out_dir,
 			     game, name);
 }
 
-/* A resumed run set aside the logs a duplicate set left: the whole set is
- * dealt again.  One line, naming each log. */
-static void progress_set_set_aside(void *ctx, long first, long last,
-				   char *const *names, int count)
+void progress_set_set_aside(struct progress *p, long first, long last,
+			    char *const *names, int count)
 {
-	struct progress *p = ctx;
 	char logs[1024] = "";
 	size_t len = 0;
 
@@ -132,15 +145,9 @@ static void show(struct progress *p, bool fit)
 	p->printed_ns = now_ns();
 }
 
-/* Counts a finished game: bot[s] at seat s ranked rank[s]; `forfeits`
- * seats forfeited.  `earlier`: a game a run before this one finished,
- * already in progress_start's `done`: only its standings and forfeits
- * count. */
-static void progress_game(void *ctx, const int *bot, const int *rank,
-			  int players, int forfeits, bool earlier)
+void progress_game(struct progress *p, const int *bot, const int *rank,
+		   int players, int forfeits, bool earlier)
 {
-	struct progress *p = ctx;
-
 	for (int s = 0; s < players; s++) {
 		p->points[bot[s]] += players > 1
 			? (double)(players - rank[s]) / (players - 1) : 1;
@@ -157,83 +164,49 @@ static void progress_game(void *ctx, const int *bot, const int *rank,
 		show(p, false);
 }
 
-/* Bot `bot` did not start for a game, saying `line` first on stderr: at
- * p->start_failures in a row, the status line names it (at once). */
-static void progress_no_start(void *ctx, int bot, const char *line)
+void progress_no_start(struct progress *p, int bot, const char *line)
 {
-	struct progress *p = ctx;
-
 	free(p->failed_line[bot]);
 	p->failed_line[bot] = xstrdup(line);
 	if (++p->failed[bot] == p->start_failures && !p->quiet)
 		show(p, false);
 }
 
-/* Bot `bot` started for a game: its row of failures ends. */
-static void progress_started(void *ctx, int bot)
+void progress_started(struct progress *p, int bot)
 {
-	struct progress *p = ctx;
-
 	p->failed[bot] = 0;
 }
 
-/* The file changed bot `bot`'s entry since the run was stopped. */
-static void progress_new_version(void *ctx, int bot)
+void progress_new_version(struct progress *p, int bot)
 {
-	struct progress *p = ctx;
-
 	if (!p->quiet)
 		visible_line(stderr, "%s: a new version of bot '%s' plays its "
 			     "games from here on", p->out_dir, p->names[bot]);
 }
 
-/* The file added bot `bot`: its tables are games first to last. */
-static void progress_added(void *ctx, int bot, long first, long last)
+void progress_added(struct progress *p, int bot, long first, long last)
 {
-	struct progress *p = ctx;
-
 	if (!p->quiet)
 		visible_line(stderr, "%s: bot '%s' joins the run: its tables add "
 			     "games %ld to %ld to the schedule", p->out_dir,
 			     p->names[bot], first, last);
 }
 
-/* Bot `bot`, left out of the run resumed, plays its `games` now. */
-static void progress_back(void *ctx, int bot, long games)
+void progress_back(struct progress *p, int bot, long games)
 {
-	struct progress *p = ctx;
-
 	if (!p->quiet)
 		visible_line(stderr, "%s: %s was skipped before and now passes its "
 			     "pre-flight: playing its %ld game%s", p->out_dir,
 			     p->names[bot], games, games == 1 ? "" : "s");
 }
 
-/* Ends the display: the last line, complete. */
-static void progress_finish(void *ctx)
+void progress_finish(struct progress *p)
 {
-	struct progress *p = ctx;
-
 	if (p->quiet || !p->done_here)
 		return;
 	show(p, true);
 	if (p->tty)
 		fputc('\n', stderr);
-}
-
-struct tournament_events progress_events(struct progress *p)
-{
-	return (struct tournament_events){
-		.ctx = p, .game_finished = progress_game,
-		.games_start = progress_start, .log_set_aside = progress_set_aside,
-		.set_set_aside = progress_set_set_aside,
-		.bot_failed = progress_no_start,
-		.bot_started = progress_started,
-		.bot_new_version = progress_new_version,
-		.bot_added = progress_added,
-		.bot_back = progress_back,
-		.games_end = progress_finish,
-	};
 }
 
 void progress_free(struct progress *p)

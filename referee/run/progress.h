@@ -3,8 +3,8 @@
  * (counting those an earlier, resumed run finished), games a second, the
  * time left, the forfeits so far, the top three bots by score, the
  * leader by rating (progress_leader.h) and each bot that failed to start
- * a number of times in a row, with the first line of its stderr, drawn
- * from the run's events (tournament.h).  On a terminal it is one status
+ * a number of times in a row, with the first line of its stderr, as the
+ * run (tournament.h) tells them.  On a terminal it is one status
  * line rewritten in place; otherwise a line every few seconds and one at
  * the end; nothing when quiet.
  */
@@ -14,8 +14,21 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "plan/tournament_file.h"
 #include "progress_leader.h"
-#include "tournament.h"
+
+/* A long run's status on stderr, as `tournament` and `sprt` show it: on a
+ * terminal one line rewritten in place (cut to the terminal's width, as a
+ * line that wrapped could not be rewritten), otherwise a plain line at
+ * most every STATUS_LINE_EVERY_NS, so that a log file gets a few lines a
+ * minute, not one a game. */
+#define STATUS_LINE_EVERY_NS (5 * 1000000000LL)
+
+/* Writes `line` (made visible: it may hold bots' names) as the status. */
+void status_line_show(const char *line, bool tty);
+
+/* Erases the status on a terminal, before other output takes its line. */
+void status_line_erase(bool tty);
 
 struct progress {
 	char **names;          /* by bot number: the tournament file's */
@@ -42,9 +55,43 @@ struct progress {
 void progress_init(struct progress *p, const struct tournament_spec *spec,
 		   bool tty, bool quiet);
 
-/* The events of a run (tournament.h) that `p` shows: the status line, and
- * a message naming the new version of a bot (unless quiet). */
-struct tournament_events progress_events(struct progress *p);
+/* What a run (tournament.c) tells as it goes, shown by the status line
+ * and, unless quiet, a line of each change: */
+/* The games start: `done` of the run's `total` are finished, and
+ * `left_out` of the others are not played (--skip-broken). */
+void progress_start(struct progress *p, long total, long done, long left_out);
+/* A game finished: bot[s] at seat s ranked rank[s], `forfeits` seats
+ * forfeited.  `earlier`: one the stopped run that this one resumes
+ * finished, told before progress_start() and counted in its `done`: only
+ * its standings and forfeits count. */
+void progress_game(struct progress *p, const int *bot, const int *rank,
+		   int players, int forfeits, bool earlier);
+/* A resumed run set aside the log that game `game` left unfinished, as
+ * `name` (games/aborted/...): the game is played again. */
+void progress_set_aside(struct progress *p, long game, const char *name);
+/* With duplicate sets: a resumed run set aside the `count` logs that the
+ * set of games `first` to `last` left, as names[]: the whole set is dealt
+ * again.  One line, naming each log. */
+void progress_set_set_aside(struct progress *p, long first, long last,
+			    char *const *names, int count);
+/* Bot `bot` did not start for a game, saying `line` first on stderr: at
+ * p->start_failures in a row, the status line names it (at once). */
+void progress_no_start(struct progress *p, int bot, const char *line);
+/* Bot `bot` started for a game: its row of failures ends. */
+void progress_started(struct progress *p, int bot);
+/* The tournament file changed bot `bot`'s entry since the run was
+ * stopped: the new version plays its games from here on. */
+void progress_new_version(struct progress *p, int bot);
+/* The tournament file added bot `bot` at the end of its list since the
+ * run was stopped or finished: its tables, games `first` to `last` of the
+ * schedule, are added. */
+void progress_added(struct progress *p, int bot, long first, long last);
+/* Bot `bot`, which the run this one resumes left out (--skip-broken),
+ * passed its pre-flight and plays here: `games` of the games left out
+ * are to play. */
+void progress_back(struct progress *p, int bot, long games);
+/* The workers have stopped: the last line, complete. */
+void progress_finish(struct progress *p);
 
 void progress_free(struct progress *p);
 

@@ -10,17 +10,17 @@
 
 bool schedule_source_in_shard(const struct schedule_source *src, int table)
 {
-	return schedule_in_shard(table, src->run.shard_index, src->run.shard_count);
+	return schedule_in_shard(table, src->run->shard_index, src->run->shard_count);
 }
 
 bool schedule_source_skipped(const struct schedule_source *src, int table)
 {
 	if (schedule_table_empty(src->schedule, table))
 		return true;
-	for (int i = 0; src->run.skipped && i < src->schedule->players; i++) {
+	for (int i = 0; src->run->skipped && i < src->schedule->players; i++) {
 		int b = src->schedule->tables[table].bots[i];
 
-		if (b >= 0 && src->run.skipped[b])
+		if (b >= 0 && src->run->skipped[b])
 			return true;
 	}
 	return false;
@@ -77,10 +77,10 @@ static void peer_ranks(void *ctx, long game, const int *ranks)
 /* The peers, and the file's hash they must have (a resumed run's is its
  * manifest's). */
 void schedule_source_init(struct schedule_source *src, struct schedule *schedule,
-		       const struct schedule_source_run *run)
+			  const struct tournament_run *run)
 {
 	*src = (struct schedule_source){
-		.schedule = schedule, .run = *run,
+		.schedule = schedule, .run = run,
 		.finished = xcalloc((size_t)schedule->game_count + 1, sizeof *src->finished),
 		.ranks = xcalloc(((size_t)schedule->game_count + 1) * (size_t)schedule->players, 1),
 		.sharded = schedule->swiss.rounds && run->shard_count > 1,
@@ -88,7 +88,7 @@ void schedule_source_init(struct schedule_source *src, struct schedule *schedule
 	src->peers = (struct tournament_peers){
 		.schedule = schedule, .out_dir = run->out_dir,
 		.index = run->shard_index, .count = run->shard_count,
-		.key = run->public_key, .file_sha256 = src->file_sha256,
+		.key = run->key->public_key, .file_sha256 = src->file_sha256,
 		.finished = src->finished, .take = peer_ranks, .ctx = src};
 	if (files_sha256(AT_FDCWD, run->file, src->file_sha256))
 		src->file_sha256[0] = '\0';

@@ -17,22 +17,14 @@
 
 #include "base/files.h"
 #include "plan/schedule.h"
+#include "tournament_types.h"
 #include "tournament_peers.h"
-
-/* What a source needs of the run: its shard (1/1: the whole schedule),
- * the bots left out (by bot number, or NULL: none), and what a sharded
- * Swiss's peers are read with: its folder, the tournament file and the
- * run's public key. */
-struct schedule_source_run {
-	int shard_index, shard_count;
-	const bool *skipped;
-	const char *out_dir, *file;
-	const unsigned char *public_key;
-};
 
 struct schedule_source {
 	struct schedule *schedule;   /* a Swiss's grows seated rounds */
-	struct schedule_source_run run;
+	/* The run: its shard, the bots left out, and what a sharded Swiss's
+	 * peers are read with (its folder, the tournament file, the key). */
+	const struct tournament_run *run;
 	bool *finished;              /* by game number */
 	unsigned char *ranks;        /* [game * players + seat], once finished */
 	int next;                    /* the next table to look at */
@@ -51,7 +43,7 @@ struct schedule_source {
 #define SCHEDULE_SOURCE_DONE (-2)
 
 void schedule_source_init(struct schedule_source *src, struct schedule *schedule,
-		       const struct schedule_source_run *run);
+			  const struct tournament_run *run);
 void schedule_source_free(struct schedule_source *src);
 
 /* Whether table `table` is of the run's shard; whether a bot of it is

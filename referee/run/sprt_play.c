@@ -26,7 +26,11 @@
 static struct match *worker_lanes[2];
 static bool worker_named;
 
-char *sprt_play_stderr(const char *dir, const char *name, int worker)
+/* The stderr file of the bot named `name` in worker `worker` (from 1):
+ * DIR/NAME.stderr for the first, DIR/NAME.K.stderr for worker K.  Each
+ * worker has its own, so that a game's lines are not mixed with another's
+ * and the lines of the game a bot did not start for can be found. */
+static char *sprt_play_stderr(const char *dir, const char *name, int worker)
 {
 	return worker == 1 ? path_joinf(dir, "%s.stderr", name)
 			   : path_joinf(dir, "%s.%d.stderr", name, worker);

@@ -58,10 +58,4 @@ struct sprt_play {
  * caller), -1 with err when the referee failed. */
 int sprt_play(const struct sprt_play *play, char *err);
 
-/* The stderr file of the bot named `name` in worker `worker` (from 1):
- * DIR/NAME.stderr for the first, DIR/NAME.K.stderr for worker K.  Each
- * worker has its own, so that a game's lines are not mixed with another's
- * and the lines of the game a bot did not start for can be found. */
-char *sprt_play_stderr(const char *dir, const char *name, int worker);
-
 #endif

@@ -25,7 +25,7 @@
 #include "run_loop.h"
 #include "worker.h"
 #include "schedule_source.h"
-#include "plan/tournament_duplicate.h"
+#include "progress.h"
 #include "tournament_peers.h"
 #include "tournament_resume.h"
 #include "tournament_state.h"
@@ -85,8 +85,8 @@ static int record_started(struct tournament_state *st, int table, const long *ga
 
 	for (int i = 0; i < count; i++) {
 		match_set_commitment(deal_key, (unsigned long)
-				     tournament_duplicate_first(st->spec, st->schedule,
-								games[i]), c);
+				     schedule_set_first(st->schedule, st->spec->duplicate,
+							games[i]), c);
 		hex_encode(commitments[i], c, sizeof c);
 	}
 	rc = tournament_record(st, manifest_started_record(table + 1, games, count,
@@ -171,11 +171,11 @@ static void peers_waited(void *state, int waiting)
 static int take_finished(struct tournament_state *st, long game, const char *fields,
 			 struct game_figures *figures)
 {
-	int players = st->schedule->players, bots[GAME_MAX_SEATS];
+	int players = st->schedule->players;
+	const int *bots = st->schedule->games[game - 1].seating;
 	const char *p = fields;
 
 	memset(figures, 0, sizeof *figures);
-	tournament_seated_bots(st, game, bots);
 	for (int i = 0; i < 2 * players; i++) {
 		int s = i % players;
 		size_t len = *p == ' ' ? strcspn(++p, " ") : 0;
@@ -209,8 +209,9 @@ static int handle(void *state, int worker, char *line)
 	switch (line[0]) {
 	case 'F': {
 		char hash[FILES_SHA256_HEX] = "";
-		int rank[GAME_MAX_SEATS] = {0}, bots[GAME_MAX_SEATS];
+		int rank[GAME_MAX_SEATS] = {0};
 		int players = st->schedule->players;
+		const int *bots;
 		struct game_figures figures;
 		const char *rest;
 
@@ -224,11 +225,11 @@ static int handle(void *state, int worker, char *line)
 		if (record_due(st, false))
 			return -1;
 		schedule_source_finished(&st->source, game, rank);
-		tournament_seated_bots(st, game, bots);
+		bots = st->schedule->games[game - 1].seating;
 		for (int s = 0; s < players; s++)
 			if (st->no_start_game[bots[s]] != game)
-				st->run->events->bot_started(st->run->events->ctx, bots[s]);
-		st->run->events->game_finished(st->run->events->ctx, bots, rank, players,
+				progress_started(st->run->progress, bots[s]);
+		progress_game(st->run->progress, bots, rank, players,
 					       game_figures_forfeits(&figures, players), false);
 		if (!st->run->on_finished)
 			return 0;
@@ -245,7 +246,7 @@ static int handle(void *state, int worker, char *line)
 			return errorf(st->err, "a worker said something unexpected: "
 				      "%.80s", line);
 		st->no_start_game[bot] = game;
-		st->run->events->bot_failed(st->run->events->ctx, bot, p + 1);
+		progress_no_start(st->run->progress, bot, p + 1);
 		return 0;
 	}
 	case 'E':
@@ -381,10 +382,7 @@ int tournament_play(const struct tournament_spec *spec,
 	char *games = outdir_games(run->out_dir), *stderr_dir = outdir_stderr(run->out_dir);
 	long total, done, left_out;
 
-	schedule_source_init(&st.source, schedule, &(const struct schedule_source_run){
-		.shard_index = run->shard_index, .shard_count = run->shard_count,
-		.skipped = run->skipped, .out_dir = run->out_dir, .file = run->file,
-		.public_key = run->key->public_key});
+	schedule_source_init(&st.source, schedule, run);
 	st.finished = st.source.finished;
 	st.aborted = xcalloc((size_t)schedule->game_count + 1, sizeof *st.aborted);
 	st.no_start_game = xcalloc((size_t)spec->bot_count, sizeof *st.no_start_game);
@@ -398,9 +396,9 @@ int tournament_play(const struct tournament_spec *spec,
 	if (rc)
 		goto out;
 	count_games(&st, &total, &done, &left_out);
-	run->events->games_start(run->events->ctx, total, done, left_out);
+	progress_start(run->progress, total, done, left_out);
 	rc = play_games(&st);
-	run->events->games_end(run->events->ctx);
+	progress_finish(run->progress);
 	rc = close_manifest(&st, rc);
 out:
 	manifest_ledger_free(&st.ledger);

@@ -1,7 +1,7 @@
 /*
  * Running a tournament: the schedule's games on a pool of workers, the
- * manifest written as games start and finish, its progress told to the
- * caller as events (it prints nothing), and resuming a stopped run with
+ * manifest written as games start and finish, its progress shown on
+ * stderr (progress.h), and resuming a stopped run with
  * no game lost, repeated or changed.
  */
 #ifndef ARENA_TOURNAMENT_H

@@ -19,7 +19,7 @@
 #include "manifest/manifest.h"
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_records.h"
-#include "plan/tournament_duplicate.h"
+#include "progress.h"
 #include "tournament_state.h"
 #include "tournament_types.h"
 #include "verify/verify_cut.h"
@@ -63,9 +63,8 @@ static void add_log_replies(struct tournament_state *st, long game,
 			    struct game_figures *figures)
 {
 	struct reply_clocks *replies[GAME_MAX_SEATS];
-	int bots[GAME_MAX_SEATS];
+	const int *bots = st->schedule->games[game - 1].seating;
 
-	tournament_seated_bots(st, game, bots);
 	for (int s = 0; s < st->schedule->players; s++)
 		replies[s] = &st->ledger.replies.pending[bots[s]];
 	game_figures_from_log(log, st->schedule->players, &st->reasons, figures, replies);
@@ -203,7 +202,6 @@ static int settle_leftover(struct tournament_state *st, long game, bool recover,
 static int settle_set(struct tournament_state *st, long first)
 {
 	long end = first + (st->spec->duplicate ? st->schedule->players : 1);
-	const struct tournament_events *events = st->run->events;
 	char *aside[GAME_MAX_SEATS] = {NULL};
 	bool recover;
 	int rc = 0, count = 0;
@@ -232,9 +230,9 @@ static int settle_set(struct tournament_state *st, long first)
 		count += aside[count] != NULL;
 	}
 	if (!rc && count && st->spec->duplicate)
-		events->set_set_aside(events->ctx, first, end - 1, aside, count);
+		progress_set_set_aside(st->run->progress, first, end - 1, aside, count);
 	else if (!rc && count)
-		events->log_set_aside(events->ctx, first, aside[0]);
+		progress_set_aside(st->run->progress, first, aside[0]);
 	for (int k = 0; k < count; k++)
 		free(aside[k]);
 	return rc;
@@ -274,7 +272,7 @@ static int earlier_seated(struct tournament_state *st, const struct manifest_vie
  * holds yet (moved out of `old`). */
 static int take_earlier_run(struct tournament_state *st, struct manifest_view *old)
 {
-	int players = st->schedule->players, rank[GAME_MAX_SEATS], bots[GAME_MAX_SEATS];
+	int players = st->schedule->players, rank[GAME_MAX_SEATS];
 
 	long *last = verify_cut_last_started(old);
 
@@ -314,8 +312,8 @@ static int take_earlier_run(struct tournament_state *st, struct manifest_view *o
 			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
 			forfeits += reason[s] != 0;
 		}
-		tournament_seated_bots(st, g, bots);
-		st->run->events->game_finished(st->run->events->ctx, bots, rank, players,
+		progress_game(st->run->progress,
+					       st->schedule->games[g - 1].seating, rank, players,
 					       forfeits, true);
 	}
 	/* The run's reasons are numbered as the earlier run met them. */
@@ -371,7 +369,7 @@ static int record_versions(struct tournament_state *st, cJSON *versions)
 		long b = (long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "bot"));
 
 		if (bot_played(st, (int)b))
-			st->run->events->bot_new_version(st->run->events->ctx, (int)b);
+			progress_new_version(st->run->progress, (int)b);
 		rc = tournament_record(st, r);
 	}
 	cJSON_Delete(versions);
@@ -389,7 +387,7 @@ static int record_grown(struct tournament_state *st, const struct manifest_view 
 	if (bots == st->spec->bot_count)
 		return 0;
 	for (int b = bots; b < st->spec->bot_count; b++)
-		st->run->events->bot_added(st->run->events->ctx, b,
+		progress_added(st->run->progress, b,
 					   schedule_games_of(schedule, b) + 1,
 					   schedule_games_of(schedule, b + 1));
 	return tournament_record(st, manifest_grown_record(cJSON_GetObjectItemCaseSensitive(
@@ -433,7 +431,7 @@ static int record_back(struct tournament_state *st, const struct manifest_view *
 					games[count++] = n;
 		if (!count)
 			continue;
-		st->run->events->bot_back(st->run->events->ctx, b, count);
+		progress_back(st->run->progress, b, count);
 		rc = tournament_record(st, manifest_back_record(b, games, count));
 	}
 	free(games);
@@ -485,7 +483,7 @@ int tournament_open_manifest(struct tournament_state *st)
 		add_unreplied(st);
 	for (long n = 1; !rc && n <= st->schedule->game_count; n++)
 		if (schedule_source_in_shard(&st->source, st->schedule->games[n - 1].table) &&
-		    tournament_duplicate_first(st->spec, st->schedule, n) == n)
+		    schedule_set_first(st->schedule, st->spec->duplicate, n) == n)
 			rc = settle_set(st, n);
 	rc = rc ? rc : manifest_ledger_write_finished(&st->ledger, st->err);
 	if (rc) {

@@ -3,6 +3,7 @@
  */
 #include "tournament_run.h"
 
+#include <fcntl.h>
 #include <sodium.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,11 +20,12 @@
 #include "bot/contain.h"
 #include "manifest/manifest.h"
 #include "manifest/manifest_read.h"
+#include "match/match.h"
 #include "plan/schedule.h"
-#include "plan/tournament_duplicate.h"
 #include "progress.h"
 #include "run_lock.h"
 #include "tournament.h"
+#include "tournament_entrant.h"
 #include "tournament_peers.h"
 #include "verify/verify_run.h"
 
@@ -52,18 +54,14 @@ struct running {
  * wherever the referee is started. */
 static char *default_out(const char *file, const char *name)
 {
-	char *folder = path_parent(file), *out = path_join(folder, "out"),
-	     *dir = path_join(out, name);
+	char *folder = path_parent(file), *dir = path_joinf(folder, "out/%s", name);
 
 	free(folder);
-	free(out);
 	return dir;
 }
 
 /* Hands a line to the verb's say hook. */
-static void say(const struct tournament_hooks *hooks, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
+__attribute__((format(printf, 2, 3)))
 static void say(const struct tournament_hooks *hooks, const char *fmt, ...)
 {
 	va_list ap;
@@ -226,7 +224,102 @@ static int lock(struct running *r, char *err)
 	return 0;
 }
 
-/* Starts every bot once (preflight.h); when one does not start, stops
+/*
+ * The pre-flight: before its first game, every bot with a game in the run
+ * is started once, exactly as its games start it (its folder, sandbox,
+ * hidden and readable paths, limits, environment: tournament_entrant()),
+ * all side by side, and greeted; one that does not answer hello (and is
+ * not still running, silent: it may wait for a game's opening) is told to
+ * the verb, which names it with the first and last lines of its stderr
+ * and what they say of a path the sandbox hides (excerpt.h).  Without it,
+ * a bot whose folder or SDK its sandbox does not show would forfeit every
+ * game it plays before anyone noticed.
+ */
+/* One bot started for the pre-flight. */
+struct started {
+	struct match_entrant entrant;
+	const char **hidden;
+	char *stderr_path;
+	struct match *match;  /* NULL when it could not be started */
+};
+
+/* Whether bot `b` sits at a table of the shard. */
+static bool plays(const struct schedule *schedule, int b, int index, int count)
+{
+	/* Every bot of a Swiss plays once its rounds are paired. */
+	if (schedule->swiss.rounds)
+		return true;
+	for (int t = 0; t < schedule->table_count; t++)
+		for (int i = 0; i < schedule->players; i++)
+			if (schedule->tables[t].bots[i] == b &&
+			    schedule_in_shard(t, index, count))
+				return true;
+	return false;
+}
+
+/* Starts the bots that sit at a table of the run's shard, each with its
+ * stderr in DIR/stderr/preflight-NAME.stderr (that folder made).  Sets
+ * r->broken[b] (by bot number) with, in r->why[b] (a new string), why bot
+ * b did not start, and tells the hooks.  Returns how many did not. */
+static int preflight_run(struct running *r)
+{
+	const struct tournament_spec *spec = &r->spec;
+	const struct tournament_hooks *hooks = r->hooks;
+	bool *broken = r->broken;
+	char **why = r->why;
+	struct started *started = xcalloc((size_t)spec->bot_count, sizeof *started);
+	struct match_config config = {
+		.rules = spec->rules, .options = spec->options, .time = spec->time,
+		.grace_ms = 200,
+	};
+	char err[ERR_LEN];
+	int count = 0;
+
+	/* All started before any is waited for: they start side by side. */
+	for (int b = 0; b < spec->bot_count; b++) {
+		struct started *s = &started[b];
+		int fd;
+
+		if (!plays(&r->schedule, b, r->run.shard_index, r->run.shard_count))
+			continue;
+		s->stderr_path = outdir_preflight_stderr(r->run.out_dir, spec->bots[b].name);
+		/* Only this start's words: an earlier run's are gone. */
+		if ((fd = open(s->stderr_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			       0644)) >= 0)
+			close(fd);
+		s->hidden = tournament_entrant(spec, b, s->stderr_path, &s->entrant);
+		if (!(s->match = match_start(&config, &s->entrant, 1, err)))
+			why[b] = xstrdup(err);
+	}
+	for (int b = 0; b < spec->bot_count; b++) {
+		struct started *s = &started[b];
+
+		if (s->match) {
+			match_greet(s->match);
+			/* Still running and silent is a pass: a game's opening
+			 * sends hello, start and commit together, and a bot may
+			 * answer hello only once it has its game's commitment. */
+			if (match_start_silent(s->match, 0))
+				hooks->silent(hooks->ctx, spec->bots[b].name,
+					      spec->time.start_ms);
+			else if (match_start_fault(s->match, 0))
+				why[b] = xstrdup(match_start_fault(s->match, 0));
+			match_finish(s->match, NULL);
+		}
+		if (why[b]) {
+			broken[b] = true;
+			count++;
+			hooks->no_start(hooks->ctx, spec->bots[b].name, why[b],
+					s->stderr_path, spec->limits.sandbox);
+		}
+		free(s->hidden);
+		free(s->stderr_path);
+	}
+	free(started);
+	return count;
+}
+
+/* Starts every bot once (the pre-flight); when one does not start, stops
  * before any game (TOURNAMENT_FAILED), or with --skip-broken leaves it
  * out of the run. */
 static enum tournament_end preflight(struct running *r, char *err)
@@ -238,9 +331,7 @@ static enum tournament_end preflight(struct running *r, char *err)
 
 	r->broken = xcalloc((size_t)spec->bot_count, sizeof *r->broken);
 	r->why = xcalloc((size_t)spec->bot_count, sizeof *r->why);
-	count = files_mkdirs(stderr_dir, err) ? -1
-		: preflight_run(spec, &r->schedule, run->shard_index, run->shard_count,
-				run->out_dir, &r->hooks->preflight, r->broken, r->why);
+	count = files_mkdirs(stderr_dir, err) ? -1 : preflight_run(r);
 	free(stderr_dir);
 	if (count < 0)
 		return TOURNAMENT_REFUSED;
@@ -280,18 +371,16 @@ static enum tournament_end play(struct running *r, char *err)
 {
 	const struct tournament_request *q = r->request;
 	struct tournament_run *run = &r->run;
-	struct tournament_events events;
 	struct progress progress;
 	int played;
 
 	progress_init(&progress, &r->spec, isatty(STDERR_FILENO), q->quiet);
 	progress.start_failures = (int)q->start_failures;
 	progress.out_dir = run->out_dir;
-	events = progress_events(&progress);
-	run->events = &events;
+	run->progress = &progress;
 	played = tournament_play(&r->spec, &r->schedule, run, err);
 	progress_free(&progress);
-	run->events = NULL;
+	run->progress = NULL;
 	if (played == 1) {
 		char *signed_manifest = manifest_find(run->out_dir);
 

@@ -2,7 +2,7 @@
  * A tournament run from its file to its last game, for `referee
  * tournament`: the file read and checked, the schedule of the run (a
  * resumed run's bots first), the output folder locked, every bot started
- * once (preflight.h), the games played with their progress on stderr
+ * once (the pre-flight), the games played with their progress on stderr
  * (progress.h, tournament.h).  It says nothing under a verb's name: what
  * the verb must show comes back as an error or through its hooks, which
  * also make the machine ready for the bots and load the signing key (the
@@ -15,7 +15,6 @@
 
 #include "base/keys.h"
 #include "plan/tournament_file.h"
-#include "preflight.h"
 
 /* What the verb asked for. */
 struct tournament_request {
@@ -53,8 +52,13 @@ struct tournament_hooks {
 			   struct referee_key *key);
 	/* A line of the run for stderr, which the verb names itself in. */
 	void (*say)(void *ctx, const char *line);
-	/* The pre-flight's events: a bot silent, a bot that did not start. */
-	struct preflight_events preflight;
+	/* The pre-flight's: bot `name` is running but did not answer hello
+	 * alone within `ms`: it plays (it may wait for its game's opening). */
+	void (*silent)(void *ctx, const char *name, long ms);
+	/* ... bot `name` did not start, `why`; its stderr is the file
+	 * `stderr_path`, written in the sandbox when `sandboxed`. */
+	void (*no_start)(void *ctx, const char *name, const char *why,
+			 const char *stderr_path, bool sandboxed);
 	/* The bots of the run are about to start in its folder `out_dir`,
 	 * and then the games. */
 	void (*games_start)(void *ctx, const char *out_dir);

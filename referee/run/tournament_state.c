@@ -23,9 +23,3 @@ cJSON *tournament_finished_entry(const struct tournament_state *st, long game,
 
 	return manifest_finished_game(&g);
 }
-
-void tournament_seated_bots(const struct tournament_state *st, long game, int *bots)
-{
-	for (int s = 0; s < st->schedule->players; s++)
-		bots[s] = st->schedule->games[game - 1].seating[s];
-}

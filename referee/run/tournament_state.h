@@ -50,7 +50,5 @@ int tournament_record(struct tournament_state *st, cJSON *r);
 cJSON *tournament_finished_entry(const struct tournament_state *st, long game,
 				 const char *sha256, const int *ranks,
 				 const struct game_figures *figures, bool recovered);
-/* The bots at the seats of game `game`, by bot number. */
-void tournament_seated_bots(const struct tournament_state *st, long game, int *bots);
 
 #endif

@@ -191,7 +191,7 @@ static int play_games(const struct worker_job *job, const struct schedule_table 
 }
 
 /* Plays the listed games of one table with one set of bot processes, or
- * with "duplicate" as whole sets (tournament_duplicate.h), each game of a
+ * with "duplicate" as whole sets (tournament_file.c, "duplicate"), each game of a
  * set on its own processes (lanes[k]: the match and its twins), all at
  * once, in step: a set's games are reported once its last has ended and
  * every log of the set is signed. */
