@@ -74,11 +74,4 @@ struct web_fit_view *web_fit_get(struct web_fit *f, sqlite3 *db);
 /* (db NULL: the newest view, whatever its versions.) */
 void web_fit_put(struct web_fit *f, struct web_fit_view *v);
 
-/* A view of league `dir`'s index `db` made with what of `prev` (NULL:
- * none) still holds: its ladder NULL with err when the index cannot be
- * rated.  Free with web_fit_view_free(). */
-struct web_fit_view *web_fit_view_make(sqlite3 *db, const char *dir,
-				       const struct web_fit_view *prev);
-void web_fit_view_free(struct web_fit_view *v);
-
 #endif
