@@ -24,26 +24,15 @@
 #include "web/web_api.h"
 #include "web/web_history.h"
 
-char *web_api_ladder(const struct web_fit_view *v, char *err)
-{
-	if (!v->ladder) {
-		snprintf(err, ERR_LEN, "%s", v->err);
-		return NULL;
-	}
-	return xstrdup(v->ladder);
-}
-
-char *web_api_crosstable(const struct web_fit_view *v, char *err)
+char *web_api_crosstable(const struct web_fit_view *v)
 {
 	const struct league_rating *lr = &v->lr;
 	char **names, *text;
 	struct crosstable t;
 	cJSON *j;
 
-	if (!v->ladder) {
-		snprintf(err, ERR_LEN, "%s", v->err);
+	if (!v->ladder)
 		return NULL;
-	}
 	crosstable_compute(lr->games, lr->game_count, lr->count, &t);
 	names = xcalloc((size_t)lr->count + 1, sizeof *names);
 	for (int i = 0; i < lr->count; i++)

@@ -185,19 +185,18 @@ static enum MHD_Result serve_words(struct request *r)
 			: "no such game: games are /api/words/NNNNNN/game-NNNNNN", NULL);
 }
 
+/* GET /api/ladder: the view's ladder, the bytes `referee league ladder
+ * --format json --versions` prints (its owners from users.json). */
 static enum MHD_Result serve_ladder(struct request *r)
 {
-	char err[ERR_LEN];
-
-	return answer(r, web_api_ladder(r->view, err), JSON, MHD_HTTP_INTERNAL_SERVER_ERROR, err);
+	return answer(r, r->view->ladder ? xstrdup(r->view->ladder) : NULL, JSON,
+		      MHD_HTTP_INTERNAL_SERVER_ERROR, r->view->err);
 }
 
 static enum MHD_Result serve_crosstable(struct request *r)
 {
-	char err[ERR_LEN];
-
-	return answer(r, web_api_crosstable(r->view, err), JSON, MHD_HTTP_INTERNAL_SERVER_ERROR,
-		      err);
+	return answer(r, web_api_crosstable(r->view), JSON, MHD_HTTP_INTERNAL_SERVER_ERROR,
+		      r->view->err);
 }
 
 static enum MHD_Result serve_status(struct request *r)
