@@ -114,7 +114,7 @@ struct route {
 static enum MHD_Result answer(const struct request *r, char *text, const char *type,
 			      unsigned status, const char *error)
 {
-	return text ? web_reply(r->c, MHD_HTTP_OK, text, type) : web_fail(r->c, status, error, NULL);
+	return text ? web_reply(r->c, MHD_HTTP_OK, text, type) : web_fail(r->c, status, error);
 }
 
 /* A log of the league: its JSON lines, or a 404.  A log stored
@@ -128,7 +128,7 @@ static enum MHD_Result serve_log(struct request *r)
 
 	if (!rel)
 		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "no such log: logs are "
-				"/logs/NNNNNN/game-NNNNNN.jsonl", NULL);
+				"/logs/NNNNNN/game-NNNNNN.jsonl");
 	path = path_join(r->s->dir, rel);
 	text = logread_text(path, &len, err);
 	free(rel);
@@ -147,7 +147,7 @@ static enum MHD_Result serve_bot(struct request *r)
 	char *text;
 
 	if (!j)
-		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
+		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "the league has no such bot");
 	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, r->view->words,
 								json_member(j, "games"), name, &r->who));
 	cJSON_AddItemToObject(j, "grade", web_grade_bot(r->db, json_member(j, "games"), name));
@@ -182,7 +182,7 @@ static enum MHD_Result serve_words(struct request *r)
 	free(text);
 	return web_fail(r->c, status, status == MHD_HTTP_FORBIDDEN ? "a bot's stderr is its "
 			"owner's and the organisers' to see: no bot of this game is yours"
-			: "no such game: games are /api/words/NNNNNN/game-NNNNNN", NULL);
+			: "no such game: games are /api/words/NNNNNN/game-NNNNNN");
 }
 
 /* GET /api/ladder: the view's ladder, the bytes `referee league ladder
@@ -246,7 +246,7 @@ static enum MHD_Result serve_commitments(struct request *r)
 	MHD_get_connection_values(r->c, MHD_GET_ARGUMENT_KIND, other_argument, &others);
 	if (others)
 		return web_fail(r->c, MHD_HTTP_BAD_REQUEST, "the feed takes after=N (the last "
-				"entry you have) and limit=K, nothing else", NULL);
+				"entry you have) and limit=K, nothing else");
 	text = web_commitments_reply(r->s->feed, after, limit, err);
 	return answer(r, text, JSON, MHD_HTTP_BAD_REQUEST, err);
 }
@@ -260,7 +260,7 @@ static enum MHD_Result serve_grade(struct request *r)
 	if (text)
 		return web_reply(r->c, status, text, JSON);
 	return web_fail(r->c, status, "no such game: grades are "
-			"/api/grade/NNNNNN/game-NNNNNN", NULL);
+			"/api/grade/NNNNNN/game-NNNNNN");
 }
 
 static enum MHD_Result serve_replay(struct request *r)
@@ -285,7 +285,7 @@ static enum MHD_Result serve_what_if(struct request *r)
 		return web_reply(r->c, MHD_HTTP_OK, text, HTML);
 	if (status == MHD_HTTP_SERVICE_UNAVAILABLE)
 		return web_fail_later(r->c, status, err, 5);
-	return web_fail(r->c, status, err, NULL);
+	return web_fail(r->c, status, err);
 }
 
 static enum MHD_Result serve_key(struct request *r)
@@ -353,7 +353,7 @@ static enum MHD_Result no_such_path(struct MHD_Connection *c)
 		n += (size_t)snprintf(list + n, sizeof list - n, "%s %s %s%s", i ? "," : "",
 				      routes[i].method, routes[i].path,
 				      routes[i].tail ? routes[i].tail : "");
-	return web_fail(c, MHD_HTTP_NOT_FOUND, list, NULL);
+	return web_fail(c, MHD_HTTP_NOT_FOUND, list);
 }
 
 /* Takes a slot of who asks r (their token's user, else their client,
@@ -383,7 +383,7 @@ static enum MHD_Result serve_route(struct request *r)
 		r->who = web_viewer_of(r->c, r->s->dir);
 	if ((needs & NEEDS_USER) && !r->who.user)
 		return web_fail(r->c, MHD_HTTP_UNAUTHORIZED, "give a user's token: Authorization: "
-				"Bearer TOKEN ('referee league user add' makes one)", NULL);
+				"Bearer TOKEN ('referee league user add' makes one)");
 	if ((needs & COSTLY) && !busy_take(r, key)) {
 		web_viewer_free(&r->who);
 		return web_fail_later(r->c, MHD_HTTP_TOO_MANY_REQUESTS, "you have "
@@ -391,7 +391,7 @@ static enum MHD_Result serve_route(struct request *r)
 				      "pages being made already: ask again once one is answered", 1);
 	}
 	if ((needs & READS_INDEX) && !(r->db = web_db_of_thread(r->s->dir, err))) {
-		rc = web_fail(r->c, MHD_HTTP_SERVICE_UNAVAILABLE, err, NULL);
+		rc = web_fail(r->c, MHD_HTTP_SERVICE_UNAVAILABLE, err);
 	} else if (needs & READS_VIEW) {
 		r->view = web_fit_get(r->s->fit, r->db);
 		rc = r->route->serve(r);
@@ -421,7 +421,7 @@ static enum MHD_Result serve_path(struct request *r, const char *url, const char
 		return no_such_path(r->c);
 	if (strcmp(m, r->route->method)) {
 		snprintf(refusal, sizeof refusal, "this path answers %s", r->route->method);
-		return web_fail(r->c, MHD_HTTP_METHOD_NOT_ALLOWED, refusal, NULL);
+		return web_fail(r->c, MHD_HTTP_METHOD_NOT_ALLOWED, refusal);
 	}
 	r->tail = url + strlen(r->route->path);
 	return serve_route(r);
@@ -484,15 +484,15 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		web_reaper_request(s->reaper, c, true);
 		/* answered before its body is read: the connection is closed */
 		if ((framing = framing_error(c)))
-			return web_fail(c, MHD_HTTP_BAD_REQUEST, framing, NULL);
+			return web_fail(c, MHD_HTTP_BAD_REQUEST, framing);
 		if (!web_reaper_forwarded(s->reaper, c, MHD_lookup_connection_value(
 				c, MHD_HEADER_KIND, "X-Forwarded-For")))
 			return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "too many connections "
-					"from your address at once", NULL);
+					"from your address at once");
 	}
 	if (!atomic_load(&s->ready))
 		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE,
-				"the server is starting: ask again in a moment", NULL);
+				"the server is starting: ask again in a moment");
 	return serve_path(&(struct request){.c = c, .s = s, .data = data, .size = size,
 					    .state = state}, url, method);
 }
