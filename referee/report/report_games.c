@@ -10,7 +10,6 @@
 
 #include "base/keys.h"
 #include "base/outdir.h"
-#include "base/paths.h"
 #include "base/util.h"
 #include "report.h"
 #include "report_replays.h"

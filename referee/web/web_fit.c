@@ -10,7 +10,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -19,7 +18,6 @@
 #include "league/league_index.h"
 #include "league/league_owners.h"
 #include "web/web_fit.h"
-#include "web/web_users.h"
 
 struct web_fit {
 	pthread_mutex_t lock;

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/files.h"
 #include "base/json.h"
 #include "base/logread.h"
 #include "base/paths.h"

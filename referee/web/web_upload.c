@@ -34,7 +34,6 @@
 #include "web/web_quota.h"
 #include "web/web_reply.h"
 #include "web/web_upload.h"
-#include "web/web_users.h"
 
 struct web_upload {
 	struct MHD_PostProcessor *pp;
