@@ -254,20 +254,13 @@ static enum MHD_Result serve_commitments(struct request *r)
 /* GET /api/grade/NNNNNN/game-NNNNNN: the game's grade (web_games.h). */
 static enum MHD_Result serve_grade(struct request *r)
 {
-	unsigned status;
-	char *text = web_game_grade(r->s->dir, r->tail, &status);
-
-	if (text)
-		return web_reply(r->c, status, text, JSON);
-	return web_fail(r->c, status, "no such game: grades are "
-			"/api/grade/NNNNNN/game-NNNNNN");
+	return answer(r, web_game_grade(r->s->dir, r->tail), JSON, MHD_HTTP_NOT_FOUND,
+		      "no such game: grades are /api/grade/NNNNNN/game-NNNNNN");
 }
 
 static enum MHD_Result serve_replay(struct request *r)
 {
-	size_t len;
-
-	return answer(r, web_game_page(r->s->dir, r->tail, &len), HTML, MHD_HTTP_NOT_FOUND,
+	return answer(r, web_game_page(r->s->dir, r->tail), HTML, MHD_HTTP_NOT_FOUND,
 		      "no such game: games are /games/NNNNNN/game-NNNNNN");
 }
 
