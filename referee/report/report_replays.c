@@ -180,7 +180,6 @@ static char *game_link(const char *page, const char *base)
 	return link;
 }
 
-/* The forfeits of a game, seat and reason, into its entry. */
 /* A forfeit's "last_words" in the games list: the last of what the bot
  * said (its last stderr line, else its last info), cut to
  * LAST_WORDS_BYTES, which the list shows on the forfeit's link to the
@@ -203,6 +202,7 @@ static void add_last_words(cJSON *forfeit, const cJSON *words)
 	cJSON_AddStringToObject(forfeit, "last_words", cut);
 }
 
+/* The forfeits of a game, seat and reason, into its entry. */
 static void add_forfeits(const cJSON *doc, cJSON *entry)
 {
 	cJSON *forfeits = cJSON_AddArrayToObject(entry, "forfeits");

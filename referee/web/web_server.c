@@ -1,21 +1,14 @@
 /*
  * The league server's requests, each path one route of one table
- * (`routes`): GET of the API's JSON (web_api.h), of
- * the logs, of the games' replay pages and grades (web_games.h), of the league's
- * public key (web_key.h) and of the pages
- * (web_pages.h); POST /api/bots and GET /api/uploads/ID (web_upload.h),
- * the uploads checked by workers of their own (web_preflight.h), swept
- * of an earlier server's leftovers once it is ready; any other path a 404
- * that lists the table, another method a 405.  Each handler thread reads the index through a
- * connection of its own (web_db.h; SQLite in WAL mode lets it read while
- * a run writes), so the handler threads share
- * nothing but what is set before they start (the folder's name, the
- * limits), the connections' list (web_reaper.c, under its mutex), the
- * uploads' rates (web_upload.c, under its mutex), the costly answers
- * under way (web_busy.c, under its mutex) and the fit's views
- * (web_fit.c, counted under its mutex); what they call keeps no
- * state between calls (a page's compressor is its own, a sort's order is
- * qsort_r's argument).
+ * (`routes`); any other path a 404 that lists the table, another method
+ * a 405.  Each handler thread reads the index through a connection of
+ * its own (web_db.h; SQLite in WAL mode lets it read while a run
+ * writes), so the handler threads share nothing but what is set before
+ * they start (the folder's name, the limits) and what is kept under a
+ * mutex: the connections' list (web_reaper.c), the uploads' rates
+ * (web_upload.c), the costly answers under way (web_busy.c) and the
+ * fit's views (web_fit.c); what they call keeps no state between calls
+ * (a page's compressor is its own, a sort's order is qsort_r's argument).
  */
 #include <arpa/inet.h>
 #include <cjson/cJSON.h>
