@@ -12,7 +12,6 @@
 #include "base/outdir.h"
 #include "base/util.h"
 #include "report.h"
-#include "report_replays.h"
 #include "verify/verify_place.h"
 
 static bool listed(const cJSON *list, const char *name)

@@ -29,7 +29,7 @@
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/pool.h"
-#include "report_replays.h"
+#include "report.h"
 #include "replay.h"
 #include "replay_members.h"
 #include "replay_words.h"
