@@ -242,6 +242,22 @@ static void add_grade(struct grade *grader, const struct game_log *log, cJSON *d
 	cJSON_AddItemToObject(doc, "grade", grade);
 }
 
+/* A report's build, the pool's task source (base/pool.h): the pages are
+ * handed out one at a time, so that a worker slowed by other work on its
+ * core leaves more to the others (with a fixed share each, all waited
+ * for the slowest). */
+struct build {
+	const char *out;
+	const struct report_log *logs;
+	size_t count;
+	const unsigned char *trusted_key;
+	report_warn_fn *warn;
+	const struct words_index *words;
+	const struct cache *cache;
+	uint64_t next_page;  /* the next to hand out */
+	cJSON **lines;
+};
+
 /* Replays one log, reading it once: its cache line, {"sha256", "entry"},
  * the SHA-256 of the file as stored, compressed or not, as the manifest
  * lists it (logread's; "" when the log cannot be read), and
@@ -249,11 +265,10 @@ static void add_grade(struct grade *grader, const struct game_log *log, cJSON *d
  * entry links as `link`.  Its trees come from the worker's region
  * (work()), which releases them after the log: the replay is not taken
  * apart node by node first (a twentieth of the worker's time). */
-static cJSON *replay_log(const struct report_log *l, const char *link,
-			 const unsigned char *trusted_key, report_warn_fn *warn,
-			 const struct words_index *words, struct grade *grader, char **data)
+static cJSON *replay_log(const struct build *b, const struct report_log *l, const char *link,
+			 struct grade *grader, char **data)
 {
-	struct replay_options options = {.trusted_key = trusted_key};
+	struct replay_options options = {.trusted_key = b->trusted_key};
 	cJSON *line = cJSON_CreateObject(), *entry;
 	const cJSON *verify;
 	struct game_log log;
@@ -272,13 +287,13 @@ static cJSON *replay_log(const struct report_log *l, const char *link,
 		cJSON_AddStringToObject(entry, "error", err);
 		return line;
 	}
-	replay_words_add(r.doc, words);
+	replay_words_add(r.doc, b->words);
 	add_grade(grader, &log, r.doc, entry);
 	*data = html_replay_data(r.doc);
 	if (*data)
 		cJSON_AddStringToObject(entry, "replay", link);
 	else
-		report_warn(warn, "cannot compress the replay of %s", l->log);
+		report_warn(b->warn, "cannot compress the replay of %s", l->log);
 	verify = json_member(r.doc, "verify");
 	cJSON_AddBoolToObject(entry, "verified", r.verified);
 	for (const char *const *name = (const char *const[]){"game_id", "game", "players",
@@ -340,17 +355,16 @@ static void drop_links(char **lines, size_t count)
 	}
 }
 
-/* The page of the `count` logs at `logs` (logs[0] is log `first` of the
- * games list), made again unless it holds (page_holds()): their lines,
- * each with its index "i", to `to`.  `trees` is released after each log. */
-static void make_page(const char *out, const struct report_log *logs, size_t count,
-		      size_t first, const unsigned char *trusted_key, report_warn_fn *warn,
-		      const struct words_index *words, struct grade *grader,
-		      const struct cache *cache, struct region *trees, FILE *to)
+/* The page of the `count` logs from log `first` of the games list, made
+ * again unless it holds (page_holds()): their lines, each with its index
+ * "i", to `to`.  `trees` is released after each log. */
+static void make_page(const struct build *b, size_t first, size_t count,
+		      struct grade *grader, struct region *trees, FILE *to)
 {
+	const struct report_log *logs = b->logs + first;
 	char *link_to_page = page_link(logs[0].base);
-	char *page = outdir_replay_page(out, logs[0].base), err[ERR_LEN];
-	bool holds = page_holds(page, link_to_page, logs, count, cache);
+	char *page = outdir_replay_page(b->out, logs[0].base), err[ERR_LEN];
+	bool holds = page_holds(page, link_to_page, logs, count, b->cache);
 	struct html_data *games = xcalloc(count, sizeof *games);
 	char **lines = xcalloc(count, sizeof *lines);
 	size_t replayed = 0;
@@ -359,12 +373,11 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 		cJSON *line;
 
 		if (holds) {
-			line = cJSON_Duplicate(cache_find(cache, logs[i].log), true);
+			line = cJSON_Duplicate(cache_find(b->cache, logs[i].log), true);
 		} else {
 			char *link = game_link(link_to_page, logs[i].base), *data;
 
-			line = replay_log(&logs[i], link, trusted_key, warn, words, grader,
-					  &data);
+			line = replay_log(b, &logs[i], link, grader, &data);
 			if (data)
 				games[replayed++] = (struct html_data){logs[i].base, data};
 			free(link);
@@ -374,7 +387,7 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 		region_reset(trees);
 	}
 	if (replayed && html_write_replays(page, games, replayed, err)) {
-		report_warn(warn, "%s", err);
+		report_warn(b->warn, "%s", err);
 		drop_links(lines, count);
 		region_reset(trees);
 	}
@@ -389,22 +402,6 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 	free(page);
 	free(link_to_page);
 }
-
-/* A report's build, the pool's task source (base/pool.h): the pages are
- * handed out one at a time, so that a worker slowed by other work on its
- * core leaves more to the others (with a fixed share each, all waited
- * for the slowest). */
-struct build {
-	const char *out;
-	const struct report_log *logs;
-	size_t count;
-	const unsigned char *trusted_key;
-	report_warn_fn *warn;
-	const struct words_index *words;
-	const struct cache *cache;
-	uint64_t next_page;  /* the next to hand out */
-	cJSON **lines;
-};
 
 /* The pool's, in a worker: each page it is handed, its lines written out
  * and an empty line after them. */
@@ -422,9 +419,7 @@ static int work(struct pool *p, int number, int in, int out)
 	while (to && read(in, &page, sizeof page) == (ssize_t)sizeof page) {
 		size_t first = page * GAMES_A_PAGE, left = b->count - first;
 
-		make_page(b->out, b->logs + first, left < GAMES_A_PAGE ? left : GAMES_A_PAGE,
-			  first, b->trusted_key, b->warn, b->words, grader, b->cache,
-			  &trees, to);
+		make_page(b, first, left < GAMES_A_PAGE ? left : GAMES_A_PAGE, grader, &trees, to);
 		fputc('\n', to);
 		fflush(to);
 	}
