@@ -122,10 +122,10 @@ int report_games(const char *dir, const char *out, struct report_manifest *run,
 
 /* A log of the report (report_replays.c). */
 struct report_log {
-	const char *path; /* the file */
-	const char *log;  /* as the games list names it: games/NAME.jsonl */
-	const char *base; /* NAME: the page of replays that starts with it
-			   * is replays/NAME.html */
+	char *path; /* the file */
+	char *log;  /* as the games list names it: games/NAME.jsonl */
+	char *base; /* NAME: the page of replays that starts with it is
+		     * replays/NAME.html */
 };
 
 /* Writes the replays of the logs, made on every core and only for logs
