@@ -254,7 +254,7 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 		if (opt == 'r' && !cli_number("league", "--request-seconds", optarg, 1, 3600, &n))
 			return EXIT_USAGE;
 		if (opt == 'r')
-			limits->request_s = (unsigned)n;
+			limits->reaper.request_s = (unsigned)n;
 		if ((opt == 'R' && !cli_number("league", "--rest-interval", optarg, 0, 100000, &n)) ||
 		    (opt == 't' && !cli_number("league", "--trickle", optarg, 0, 100000, &n)))
 			return EXIT_USAGE;
@@ -264,10 +264,10 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 			set->pace.trickle = optarg;
 		if (opt == 'U')
 			set->user = optarg;
-		if (opt == 'p' && inet_pton(AF_INET, optarg, &limits->proxy) != 1)
+		if (opt == 'p' && inet_pton(AF_INET, optarg, &limits->reaper.proxy) != 1)
 			return fail("--trusted-proxy takes the proxy's IPv4 address "
 				    "(127.0.0.1), not '%s'", optarg);
-		limits->proxied |= opt == 'p';
+		limits->reaper.proxied |= opt == 'p';
 		if (opt == '?')
 			return EXIT_USAGE;
 	}

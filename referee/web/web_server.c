@@ -497,14 +497,11 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	}
 	web_reply_folder(s->dir);
 	s->activity = web_activity_new();
-	s->busy = web_busy_new(limits->connections);
+	s->busy = web_busy_new(limits->reaper.connections);
 	s->upload.max_bytes = limits->upload_bytes;
 	s->upload.per_minute = limits->uploads_per_minute;
 	s->upload.preflight = web_preflight_start(s->dir, limits->preflight_s);
-	s->reaper = !s->upload.preflight ? NULL : web_reaper_start(&(struct web_reaper_limits){
-		.connections = limits->connections, .per_address = limits->per_ip,
-		.header_s = limits->header_s, .request_s = limits->request_s,
-		.proxied = limits->proxied, .proxy = limits->proxy});
+	s->reaper = !s->upload.preflight ? NULL : web_reaper_start(&limits->reaper);
 	/* The caps are the reaper's: libmicrohttpd's from one address would
 	 * hold a trusted proxy's clients to one address's share, and its cap
 	 * in all is each thread's share of it, which one thread's connections
@@ -514,7 +511,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 				     web_reaper_accept, s->reaper, handle, s,
 				     MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
 				     MHD_OPTION_THREAD_POOL_SIZE, 4u,
-				     MHD_OPTION_CONNECTION_LIMIT, 2 * limits->connections,
+				     MHD_OPTION_CONNECTION_LIMIT, 2 * limits->reaper.connections,
 				     MHD_OPTION_CONNECTION_TIMEOUT, limits->timeout_s,
 				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits->memory,
 				     MHD_OPTION_NOTIFY_COMPLETED, completed, s,
