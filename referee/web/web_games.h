@@ -5,9 +5,8 @@
  * wrote to stderr (from the league's stderr/ files) that its viewer may
  * see (web_words.h), and a bot's forfeits with its last words, read from
  * its recent games' logs.  The bots' words are looked up in the index of
- * the stderr files that the server's view keeps (web_fit.h): made once a
- * view, not once a request (the files grow with every game of the
- * league); what a request is answered is cut to its viewer's each time.
+ * the stderr files that the server's view keeps (web_fit.h), made once a
+ * view, not once a request: the files grow with every game of the league.
  */
 #ifndef ARENA_WEB_GAMES_H
 #define ARENA_WEB_GAMES_H
