@@ -4,9 +4,9 @@
  * a thread of its own once the index has changed, so that no request
  * fits the season.  A view holds what the ladder, a bot's page and the
  * status read of the whole season: the ladder's rating (league_rate.h)
- * and its JSON text with the bots' owners (users.json as it was when the
- * view was made: an upload that claims a bot adds a version too, which
- * has the view made again), each version's games and the sums of their
+ * and its JSON text with the bots' owners (the register's when the view
+ * was made: an upload that claims a bot adds a version too, which has the
+ * view made again), each version's games and the sums of their
  * grades that the index keeps, the versions rated from the graded games'
  * luck-adjusted scores (league_luck.h), the counts, the
  * ratings over time (web_history.h), and the index of the stderr files

@@ -179,7 +179,7 @@ static enum MHD_Result serve_words(struct request *r)
 }
 
 /* GET /api/ladder: the view's ladder, the bytes `referee league ladder
- * --format json --versions` prints (its owners from users.json). */
+ * --format json --versions` prints (its owners from the register). */
 static enum MHD_Result serve_ladder(struct request *r)
 {
 	return answer(r, r->view->ladder ? xstrdup(r->view->ladder) : NULL, JSON,
