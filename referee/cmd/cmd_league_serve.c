@@ -241,12 +241,12 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 		if (opt == 'm' && !cli_number("league", "--max-upload", optarg, 1, 4096, &n))
 			return EXIT_USAGE;
 		if (opt == 'm')
-			limits->upload_bytes = (size_t)n << 20;
+			limits->upload.max_bytes = (size_t)n << 20;
 		if (opt == 'u' && !cli_number("league", "--uploads-per-minute", optarg, 1,
 					      100000, &n))
 			return EXIT_USAGE;
 		if (opt == 'u')
-			limits->uploads_per_minute = (unsigned)n;
+			limits->upload.per_minute = (unsigned)n;
 		if (opt == 'P' && !cli_number("league", "--preflight-seconds", optarg, 1, 86400, &n))
 			return EXIT_USAGE;
 		if (opt == 'P')

@@ -498,8 +498,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	web_reply_folder(s->dir);
 	s->activity = web_activity_new();
 	s->busy = web_busy_new(limits->reaper.connections);
-	s->upload.max_bytes = limits->upload_bytes;
-	s->upload.per_minute = limits->uploads_per_minute;
+	s->upload = limits->upload;
 	s->upload.preflight = web_preflight_start(s->dir, limits->preflight_s);
 	s->reaper = !s->upload.preflight ? NULL : web_reaper_start(&limits->reaper);
 	/* The caps are the reaper's: libmicrohttpd's from one address would

@@ -16,13 +16,13 @@
 
 #include "web/web_preflight.h"
 #include "web/web_reaper.h"
+#include "web/web_upload.h"
 
 struct web_limits {
 	struct web_reaper_limits reaper; /* the connections' (--trusted-proxy too) */
 	unsigned timeout_s;        /* idle seconds before a connection is closed */
 	size_t memory;             /* bytes a connection may use: its headers */
-	size_t upload_bytes;       /* an upload's cap, sent and unpacked */
-	unsigned uploads_per_minute;  /* a user's */
+	struct web_upload_limits upload; /* its preflight the server's own */
 	unsigned preflight_s;      /* an upload's pre-flight's wall time at most */
 };
 
@@ -30,7 +30,7 @@ struct web_limits {
 				       .header_s = 20, .request_s = 60}, .timeout_s = 10, \
 			    .preflight_s = WEB_PREFLIGHT_SECONDS, \
 			    .memory = 32 * 1024, \
-			    .upload_bytes = 20 << 20, .uploads_per_minute = 10}
+			    .upload = {.max_bytes = 20 << 20, .per_minute = 10}}
 
 struct web_server;
 
