@@ -5,7 +5,6 @@
  * drawn from it by html/report.js.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -20,20 +19,6 @@
 #include "base/outdir.h"
 #include "report.h"
 #include "base/util.h"
-
-void report_warn(report_warn_fn *warn, const char *fmt, ...)
-{
-	va_list ap;
-	char *line;
-
-	if (!warn)
-		return;
-	va_start(ap, fmt);
-	line = xvasprintf(fmt, ap);
-	va_end(ap);
-	warn(line);
-	free(line);
-}
 
 /* Each bot's grades summed (grade_tally.h) into data's "skill"; the
  * games' own sums, which only these need, taken out of the page. */

@@ -15,6 +15,7 @@
  */
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,6 +40,20 @@
 
 /* The most bytes of a bot's last words the games list shows. */
 #define LAST_WORDS_BYTES 160
+
+void report_warn(report_warn_fn *warn, const char *fmt, ...)
+{
+	va_list ap;
+	char *line;
+
+	if (!warn)
+		return;
+	va_start(ap, fmt);
+	line = xvasprintf(fmt, ap);
+	va_end(ap);
+	warn(line);
+	free(line);
+}
 
 /* The cache's first line: what every entry in it depends on besides its
  * log. */
