@@ -241,14 +241,14 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 		if (opt == 'm' && !cli_number("league", "--max-upload", optarg, 1, 4096, &n))
 			return EXIT_USAGE;
 		if (opt == 'm')
-			limits->upload_bytes = (size_t)n << 20;
+			limits->upload.max_bytes = (size_t)n << 20;
 		if ((opt == 'u' && !cli_number("league", "--uploads-per-minute", optarg, 1,
 						100000, &n)) ||
 		    (opt == 'w' && !cli_number("league", "--what-ifs-per-minute", optarg, 1,
 						100000, &n)))
 			return EXIT_USAGE;
 		if (opt == 'u')
-			limits->uploads_per_minute = (unsigned)n;
+			limits->upload.per_minute = (unsigned)n;
 		if (opt == 'w')
 			limits->what_ifs_per_minute = (unsigned)n;
 		if ((opt == 'P' && !cli_number("league", "--preflight-seconds", optarg, 1, 86400, &n)) ||
@@ -257,7 +257,7 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 		if (opt == 'P')
 			limits->preflight_s = (unsigned)n;
 		if (opt == 'r')
-			limits->request_s = (unsigned)n;
+			limits->reaper.request_s = (unsigned)n;
 		if ((opt == 'R' && !cli_number("league", "--rest-interval", optarg, 0, 100000, &n)) ||
 		    (opt == 't' && !cli_number("league", "--trickle", optarg, 0, 100000, &n)))
 			return EXIT_USAGE;
@@ -267,10 +267,10 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 			set->pace.trickle = optarg;
 		if (opt == 'U')
 			set->user = optarg;
-		if (opt == 'p' && inet_pton(AF_INET, optarg, &limits->proxy) != 1)
+		if (opt == 'p' && inet_pton(AF_INET, optarg, &limits->reaper.proxy) != 1)
 			return fail("--trusted-proxy takes the proxy's IPv4 address "
 				    "(127.0.0.1), not '%s'", optarg);
-		limits->proxied |= opt == 'p';
+		limits->reaper.proxied |= opt == 'p';
 		if (opt == '?')
 			return EXIT_USAGE;
 	}

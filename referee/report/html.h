@@ -69,9 +69,7 @@ char *html_replay_data(cJSON *doc);
  * the one #game=NAME names, else the first): it loads its scripts and
  * style from replay.js and replay.css in its own folder
  * (html_write_replay_assets), and leaves the file alone when it holds
- * the page already.  A report writes a page for many games, not one for
- * each: thousands of small files cost the file system more time than
- * making their pages. */
+ * the page already (report_replays.c says why a page holds many). */
 int html_write_replays(const char *path, const struct html_data *games, size_t count,
 		       char *err);
 

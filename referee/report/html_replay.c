@@ -148,20 +148,13 @@ int html_write_replays(const char *path, const struct html_data *games, size_t c
  * they come from ends with its newline). */
 static char *joined(const char *const *parts, size_t *len)
 {
-	char *text;
+	char *text = NULL;
+	FILE *out = open_memstream(&text, len);
 
-	*len = 0;
-	for (int i = 0; parts[i]; i++)
-		*len += strlen(parts[i]);
-	text = xmalloc(*len + 1);
-	*len = 0;
-	for (int i = 0; parts[i]; i++) {
-		size_t n = strlen(parts[i]);
-
-		memcpy(text + *len, parts[i], n);
-		*len += n;
-	}
-	text[*len] = '\0';
+	for (int i = 0; out && parts[i]; i++)
+		fputs(parts[i], out);
+	if (out)
+		fclose(out);
 	return text;
 }
 
@@ -175,7 +168,8 @@ int html_write_replay_assets(const char *folder, char *err)
 		size_t len;
 		char *text = joined(lists[i], &len), *path = path_join(folder, names[i]);
 
-		rc = html_write_file(path, text, len, err);
+		rc = text ? html_write_file(path, text, len, err)
+			  : errorf(err, "out of memory for %s", path);
 		free(path);
 		free(text);
 	}

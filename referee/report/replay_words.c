@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 
 #include "base/json.h"
 #include "base/paths.h"
@@ -35,10 +34,12 @@ struct section {
 struct words_index {
 	struct section *sections; /* by game_id and seat, once each */
 	size_t count;
-	char **paths;             /* the files read */
-	long *read;               /* by file: the bytes read of it */
-	bool *marked;             /* by file: a referee's line among them */
-	size_t path_count;
+	struct file_read {
+		char *path;
+		long read;        /* the bytes read of it */
+		bool marked;      /* a referee's line among them */
+	} *files;                 /* the files read */
+	size_t file_count;
 };
 
 struct words_index *words_index_new(void)
@@ -52,11 +53,9 @@ void words_index_free(struct words_index *x)
 		return;
 	for (size_t i = 0; i < x->count; i++)
 		free(x->sections[i].path);
-	for (size_t i = 0; i < x->path_count; i++)
-		free(x->paths[i]);
-	free(x->paths);
-	free(x->read);
-	free(x->marked);
+	for (size_t i = 0; i < x->file_count; i++)
+		free(x->files[i].path);
+	free(x->files);
 	free(x->sections);
 	free(x);
 }
@@ -118,11 +117,11 @@ static struct section *open_section(struct words_index *x, const struct stderr_l
 	return &x->sections[x->count++];
 }
 
-/* Whether `path` was read by `x`: its place in x->paths, else -1. */
+/* Whether `path` was read by `x`: its place in x->files, else -1. */
 static long path_index(const struct words_index *x, const char *path)
 {
-	for (size_t i = 0; i < x->path_count; i++)
-		if (!strcmp(x->paths[i], path))
+	for (size_t i = 0; i < x->file_count; i++)
+		if (!strcmp(x->files[i].path, path))
 			return (long)i;
 	return -1;
 }
@@ -134,18 +133,14 @@ static void index_file_from(struct words_index *x, const char *path, long from, 
 {
 	struct stderr_reader *r;
 	struct stderr_line line;
-	size_t open = SIZE_MAX, i = x->path_count;
+	size_t open = SIZE_MAX, i = x->file_count;
 	long at = from, end = from;
 
 	if (path_index(x, path) >= 0)
 		return;
-	x->paths = xrealloc(x->paths, (i + 1) * sizeof *x->paths);
-	x->read = xrealloc(x->read, (i + 1) * sizeof *x->read);
-	x->marked = xrealloc(x->marked, (i + 1) * sizeof *x->marked);
-	x->paths[i] = xstrdup(path);
-	x->read[i] = from;
-	x->marked[i] = marked;
-	x->path_count++;
+	x->files = xrealloc(x->files, (i + 1) * sizeof *x->files);
+	x->files[i] = (struct file_read){xstrdup(path), from, marked};
+	x->file_count++;
 	if (!(r = stderr_read_open(path, from, -1, marked)))
 		return;
 	while (stderr_read_next(r, &line)) {
@@ -159,13 +154,13 @@ static void index_file_from(struct words_index *x, const char *path, long from, 
 		at = line.whole ? line.next : line.at;
 		end = line.next;
 		if (line.whole)
-			x->marked[i] = stderr_read_marked(r);
+			x->files[i].marked = stderr_read_marked(r);
 	}
 	if (open != SIZE_MAX) {
 		x->sections[open].end = end;
 		x->sections[open].at_end = true;
 	}
-	x->read[i] = at;
+	x->files[i].read = at;
 	stderr_read_close(r);
 }
 
@@ -182,9 +177,9 @@ static bool ends_with(const char *name, const char *suffix)
  * line came before. */
 static long read_from(const struct words_index *x, const char *path, bool *marked)
 {
-	long i = path_index(x, path), from = i >= 0 ? x->read[i] : 0;
+	long i = path_index(x, path), from = i >= 0 ? x->files[i].read : 0;
 
-	*marked = i >= 0 && x->marked[i];
+	*marked = i >= 0 && x->files[i].marked;
 	for (size_t k = 0; k < x->count; k++)
 		if (x->sections[k].at_end && !strcmp(x->sections[k].path, path)) {
 			from = x->sections[k].mark;

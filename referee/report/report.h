@@ -16,7 +16,15 @@
 
 #include "base/files.h"
 #include "manifest/manifest_read.h"
-#include "report_warn.h"
+
+/* What the report tells its verb as it goes (a replay or a page it goes
+ * on without, a live build that failed): one line, without the verb's
+ * name, which the verb says. */
+typedef void report_warn_fn(const char *line);
+
+/* Formats a line and hands it to `warn` (NULL: nobody). */
+void report_warn(report_warn_fn *warn, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 struct report_options {
 	const char *out;    /* the site's folder (created when missing);
@@ -104,13 +112,37 @@ void report_manifest_free(struct report_manifest *run);
  * being played, or cut by a stop): each read once, hashed into
  * run->log_sha256 and replayed (against `trusted_key`, as report_options
  * says) into its replay page in OUT/replays/, unless an earlier build did
- * so from the same bytes (report_replays.h), and summed up in data:
+ * so from the same bytes (report_replays()), and summed up in data:
  * "games" (one entry each) and "verification", which has "keys", the keys
  * that signed, and "trusted" and "trust" as a replay's "verify" has them
  * (replay.h). */
 int report_games(const char *dir, const char *out, struct report_manifest *run,
 		 const unsigned char *trusted_key, report_warn_fn *warn, cJSON *data,
 		 char *err);
+
+/* A log of the report (report_replays.c). */
+struct report_log {
+	char *path; /* the file */
+	char *log;  /* as the games list names it: games/NAME.jsonl */
+	char *base; /* NAME: the page of replays that starts with it is
+		     * replays/NAME.html */
+};
+
+/* Writes the replays of the logs, made on every core and only for logs
+ * that are new or changed since the last build, a hundred to a page,
+ * OUT/replays/NAME.html named after the page's first log (and the
+ * replay.js and replay.css they share), and into lines[i] (an array of
+ * count NULLs) log i's {"sha256", "entry", "key"}: "entry" is the games
+ * list's ("log", "replay" when its replay was written:
+ * "replays/NAME.html#game=BASE", "verified", "error" when not,
+ * "game_id", "game", "players", "result", "moves", "forfeits": [{"seat",
+ * "reason", "last_words" when the bot said anything: its last stderr
+ * line or info, cut}]) and "key" the key that signed it, when it verified.  A page
+ * or a replay that cannot be written is told to `warn` and left out.  -1
+ * with err when a worker could not be started or failed. */
+int report_replays(const char *out, const struct report_log *logs, size_t count,
+		   const unsigned char *trusted_key, report_warn_fn *warn,
+		   cJSON **lines, char *err);
 
 /* The ladder of `dir` as `referee ladder --format json` lists it (a run
  * not complete as `referee ladder --provisional` does), from the manifest

@@ -10,10 +10,8 @@
 
 #include "base/keys.h"
 #include "base/outdir.h"
-#include "base/paths.h"
 #include "base/util.h"
 #include "report.h"
-#include "report_replays.h"
 #include "verify/verify_place.h"
 
 static bool listed(const cJSON *list, const char *name)
@@ -29,30 +27,25 @@ static bool listed(const cJSON *list, const char *name)
 /* The logs to show of the `n` `found` (verify_place_logs()'s, in name
  * order, set-aside ones left out): until the manifest of `run` says the
  * run is complete, those it does not list as finished (games being played), only
- * counted in *playing.  Each name is a new string in *names, three a log
- * (path, "games/NAME.jsonl", NAME). */
+ * counted in *playing.  Each log's names are new strings. */
 static struct report_log *list_logs(char *const *found, size_t n,
 				    const struct report_manifest *run, bool flat,
-				    size_t *count, int *playing, char ***names)
+				    size_t *count, int *playing)
 {
 	struct report_log *logs = xcalloc(n + 1, sizeof *logs);
 	bool only_finished = run->listed && !run->complete;
 
-	*names = xcalloc(3 * n + 1, sizeof **names);
 	*count = 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *path = found[i], *file = strrchr(path, '/') + 1;
-		char **name = *names + 3 * *count;
 
 		if (only_finished && !report_manifest_finished(run, file)) {
 			(*playing)++;
 			continue;
 		}
-		name[1] = flat ? xstrdup(file) : outdir_games_file(NULL, file);
-		name[0] = xstrdup(path);
-		name[2] = xasprintf("%.*s", (int)(strlen(file) - strlen(OUTDIR_LOG_SUFFIX)),
-				    file);
-		logs[(*count)++] = (struct report_log){name[0], name[1], name[2]};
+		logs[(*count)++] = (struct report_log){
+			xstrdup(path), flat ? xstrdup(file) : outdir_games_file(NULL, file),
+			xasprintf("%.*s", (int)(strlen(file) - strlen(OUTDIR_LOG_SUFFIX)), file)};
 	}
 	return logs;
 }
@@ -96,7 +89,7 @@ int report_games(const char *dir, const char *out, struct report_manifest *run,
 	cJSON *games = cJSON_AddArrayToObject(data, "games"), *failed = cJSON_CreateArray();
 	cJSON *keys = cJSON_CreateArray(), *verification, **lines;
 	struct report_log *logs;
-	char *games_dir = outdir_games(dir), **names, **found;
+	char *games_dir = outdir_games(dir), **found;
 	int rc, playing = 0, verified = 0;
 	size_t count = 0, n = 0;
 	struct stat st;
@@ -109,7 +102,7 @@ int report_games(const char *dir, const char *out, struct report_manifest *run,
 		cJSON_Delete(keys);
 		return -1;
 	}
-	logs = list_logs(found, n, run, flat, &count, &playing, &names);
+	logs = list_logs(found, n, run, flat, &count, &playing);
 	lines = xcalloc(count + 1, sizeof *lines);
 	rc = report_replays(out, logs, count, trusted_key, warn, lines, err);
 	for (size_t i = 0; i < count; i++) {
@@ -130,9 +123,11 @@ int report_games(const char *dir, const char *out, struct report_manifest *run,
 		}
 		cJSON_Delete(lines[i]);
 	}
-	for (size_t i = 0; i < 3 * n; i++)
-		free(names[i]);
-	free(names);
+	for (size_t i = 0; i < count; i++) {
+		free(logs[i].path);
+		free(logs[i].log);
+		free(logs[i].base);
+	}
 	free(lines);
 	free(logs);
 	verify_place_logs_free(found);

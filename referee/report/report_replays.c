@@ -15,6 +15,7 @@
  */
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,7 +30,7 @@
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/pool.h"
-#include "report_replays.h"
+#include "report.h"
 #include "replay.h"
 #include "replay_members.h"
 #include "replay_words.h"
@@ -39,6 +40,20 @@
 
 /* The most bytes of a bot's last words the games list shows. */
 #define LAST_WORDS_BYTES 160
+
+void report_warn(report_warn_fn *warn, const char *fmt, ...)
+{
+	va_list ap;
+	char *line;
+
+	if (!warn)
+		return;
+	va_start(ap, fmt);
+	line = xvasprintf(fmt, ap);
+	va_end(ap);
+	warn(line);
+	free(line);
+}
 
 /* The cache's first line: what every entry in it depends on besides its
  * log. */
@@ -180,7 +195,6 @@ static char *game_link(const char *page, const char *base)
 	return link;
 }
 
-/* The forfeits of a game, seat and reason, into its entry. */
 /* A forfeit's "last_words" in the games list: the last of what the bot
  * said (its last stderr line, else its last info), cut to
  * LAST_WORDS_BYTES, which the list shows on the forfeit's link to the
@@ -203,6 +217,7 @@ static void add_last_words(cJSON *forfeit, const cJSON *words)
 	cJSON_AddStringToObject(forfeit, "last_words", cut);
 }
 
+/* The forfeits of a game, seat and reason, into its entry. */
 static void add_forfeits(const cJSON *doc, cJSON *entry)
 {
 	cJSON *forfeits = cJSON_AddArrayToObject(entry, "forfeits");
@@ -242,6 +257,22 @@ static void add_grade(struct grade *grader, const struct game_log *log, cJSON *d
 	cJSON_AddItemToObject(doc, "grade", grade);
 }
 
+/* A report's build, the pool's task source (base/pool.h): the pages are
+ * handed out one at a time, so that a worker slowed by other work on its
+ * core leaves more to the others (with a fixed share each, all waited
+ * for the slowest). */
+struct build {
+	const char *out;
+	const struct report_log *logs;
+	size_t count;
+	const unsigned char *trusted_key;
+	report_warn_fn *warn;
+	const struct words_index *words;
+	const struct cache *cache;
+	uint64_t next_page;  /* the next to hand out */
+	cJSON **lines;
+};
+
 /* Replays one log, reading it once: its cache line, {"sha256", "entry"},
  * the SHA-256 of the file as stored, compressed or not, as the manifest
  * lists it (logread's; "" when the log cannot be read), and
@@ -249,11 +280,10 @@ static void add_grade(struct grade *grader, const struct game_log *log, cJSON *d
  * entry links as `link`.  Its trees come from the worker's region
  * (work()), which releases them after the log: the replay is not taken
  * apart node by node first (a twentieth of the worker's time). */
-static cJSON *replay_log(const struct report_log *l, const char *link,
-			 const unsigned char *trusted_key, report_warn_fn *warn,
-			 const struct words_index *words, struct grade *grader, char **data)
+static cJSON *replay_log(const struct build *b, const struct report_log *l, const char *link,
+			 struct grade *grader, char **data)
 {
-	struct replay_options options = {.trusted_key = trusted_key};
+	struct replay_options options = {.trusted_key = b->trusted_key};
 	cJSON *line = cJSON_CreateObject(), *entry;
 	const cJSON *verify;
 	struct game_log log;
@@ -272,13 +302,13 @@ static cJSON *replay_log(const struct report_log *l, const char *link,
 		cJSON_AddStringToObject(entry, "error", err);
 		return line;
 	}
-	replay_words_add(r.doc, words);
+	replay_words_add(r.doc, b->words);
 	add_grade(grader, &log, r.doc, entry);
 	*data = html_replay_data(r.doc);
 	if (*data)
 		cJSON_AddStringToObject(entry, "replay", link);
 	else
-		report_warn(warn, "cannot compress the replay of %s", l->log);
+		report_warn(b->warn, "cannot compress the replay of %s", l->log);
 	verify = json_member(r.doc, "verify");
 	cJSON_AddBoolToObject(entry, "verified", r.verified);
 	for (const char *const *name = (const char *const[]){"game_id", "game", "players",
@@ -340,17 +370,16 @@ static void drop_links(char **lines, size_t count)
 	}
 }
 
-/* The page of the `count` logs at `logs` (logs[0] is log `first` of the
- * games list), made again unless it holds (page_holds()): their lines,
- * each with its index "i", to `to`.  `trees` is released after each log. */
-static void make_page(const char *out, const struct report_log *logs, size_t count,
-		      size_t first, const unsigned char *trusted_key, report_warn_fn *warn,
-		      const struct words_index *words, struct grade *grader,
-		      const struct cache *cache, struct region *trees, FILE *to)
+/* The page of the `count` logs from log `first` of the games list, made
+ * again unless it holds (page_holds()): their lines, each with its index
+ * "i", to `to`.  `trees` is released after each log. */
+static void make_page(const struct build *b, size_t first, size_t count,
+		      struct grade *grader, struct region *trees, FILE *to)
 {
+	const struct report_log *logs = b->logs + first;
 	char *link_to_page = page_link(logs[0].base);
-	char *page = outdir_replay_page(out, logs[0].base), err[ERR_LEN];
-	bool holds = page_holds(page, link_to_page, logs, count, cache);
+	char *page = outdir_replay_page(b->out, logs[0].base), err[ERR_LEN];
+	bool holds = page_holds(page, link_to_page, logs, count, b->cache);
 	struct html_data *games = xcalloc(count, sizeof *games);
 	char **lines = xcalloc(count, sizeof *lines);
 	size_t replayed = 0;
@@ -359,12 +388,11 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 		cJSON *line;
 
 		if (holds) {
-			line = cJSON_Duplicate(cache_find(cache, logs[i].log), true);
+			line = cJSON_Duplicate(cache_find(b->cache, logs[i].log), true);
 		} else {
 			char *link = game_link(link_to_page, logs[i].base), *data;
 
-			line = replay_log(&logs[i], link, trusted_key, warn, words, grader,
-					  &data);
+			line = replay_log(b, &logs[i], link, grader, &data);
 			if (data)
 				games[replayed++] = (struct html_data){logs[i].base, data};
 			free(link);
@@ -374,7 +402,7 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 		region_reset(trees);
 	}
 	if (replayed && html_write_replays(page, games, replayed, err)) {
-		report_warn(warn, "%s", err);
+		report_warn(b->warn, "%s", err);
 		drop_links(lines, count);
 		region_reset(trees);
 	}
@@ -389,22 +417,6 @@ static void make_page(const char *out, const struct report_log *logs, size_t cou
 	free(page);
 	free(link_to_page);
 }
-
-/* A report's build, the pool's task source (base/pool.h): the pages are
- * handed out one at a time, so that a worker slowed by other work on its
- * core leaves more to the others (with a fixed share each, all waited
- * for the slowest). */
-struct build {
-	const char *out;
-	const struct report_log *logs;
-	size_t count;
-	const unsigned char *trusted_key;
-	report_warn_fn *warn;
-	const struct words_index *words;
-	const struct cache *cache;
-	uint64_t next_page;  /* the next to hand out */
-	cJSON **lines;
-};
 
 /* The pool's, in a worker: each page it is handed, its lines written out
  * and an empty line after them. */
@@ -422,9 +434,7 @@ static int work(struct pool *p, int number, int in, int out)
 	while (to && read(in, &page, sizeof page) == (ssize_t)sizeof page) {
 		size_t first = page * GAMES_A_PAGE, left = b->count - first;
 
-		make_page(b->out, b->logs + first, left < GAMES_A_PAGE ? left : GAMES_A_PAGE,
-			  first, b->trusted_key, b->warn, b->words, grader, b->cache,
-			  &trees, to);
+		make_page(b, first, left < GAMES_A_PAGE ? left : GAMES_A_PAGE, grader, &trees, to);
 		fputc('\n', to);
 		fflush(to);
 	}

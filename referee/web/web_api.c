@@ -7,7 +7,6 @@
  */
 #include <cjson/cJSON.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,26 +23,15 @@
 #include "web/web_api.h"
 #include "web/web_history.h"
 
-char *web_api_ladder(const struct web_fit_view *v, char *err)
-{
-	if (!v->ladder) {
-		snprintf(err, ERR_LEN, "%s", v->err);
-		return NULL;
-	}
-	return xstrdup(v->ladder);
-}
-
-char *web_api_crosstable(const struct web_fit_view *v, char *err)
+char *web_api_crosstable(const struct web_fit_view *v)
 {
 	const struct league_rating *lr = &v->lr;
 	char **names, *text;
 	struct crosstable t;
 	cJSON *j;
 
-	if (!v->ladder) {
-		snprintf(err, ERR_LEN, "%s", v->err);
+	if (!v->ladder)
 		return NULL;
-	}
 	crosstable_compute(lr->games, lr->game_count, lr->count, &t);
 	names = xcalloc((size_t)lr->count + 1, sizeof *names);
 	for (int i = 0; i < lr->count; i++)
@@ -213,7 +201,9 @@ static cJSON *select_games(sqlite3 *db, const char *name, long long since, int l
 }
 
 /* Bot `name`'s versions, or NULL when it has none; their games as the
- * view counts them (0 for a version newer than the view). */
+ * view counts them, and their notes as its ladder has them: waiting for
+ * a first game, or superseded until the newest is rated (a version newer
+ * than the view has 0 games and no note yet). */
 static cJSON *versions_of(sqlite3 *db, const struct web_fit_view *view, const char *name)
 {
 	struct league_version *v;
@@ -232,25 +222,13 @@ static cJSON *versions_of(sqlite3 *db, const struct web_fit_view *view, const ch
 		cJSON_AddNumberToObject(o, "version", v[i].number);
 		cJSON_AddStringToObject(o, "files", v[i].hash);
 		cJSON_AddNumberToObject(o, "games", seen ? (double)view->version_games[v[i].id - 1] : 0);
+		if (seen)
+			league_rating_add_note(o, &view->lr, v[i].id - 1);
 		cJSON_AddItemToArray(list, o);
 	}
 	if (n > 0)
 		league_versions_free(v, n);
 	return list;
-}
-
-/* Bot `name`'s versions (`versions`) noted as view `view`'s ladder notes
- * them: waiting for a first game, or superseded until the newest is
- * rated (a version newer than the view has no note yet). */
-static void add_notes(const struct web_fit_view *view, const char *name, cJSON *versions)
-{
-	cJSON *v;
-
-	cJSON_ArrayForEach(v, versions)
-		for (int i = 0; i < view->lr.count; i++)
-			if (!strcmp(view->lr.versions[i].name, name) &&
-			    view->lr.versions[i].number == json_member(v, "version")->valueint)
-				league_rating_add_note(v, &view->lr, i);
 }
 
 /* Bot `name`'s games this season and how many it forfeited, any version
@@ -278,7 +256,6 @@ cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *nam
 	j = cJSON_CreateObject();
 	cJSON_AddStringToObject(j, "name", name);
 	cJSON_AddBoolToObject(j, "retired", league_db_retired(db, name));
-	add_notes(view, name, versions);
 	cJSON_AddItemToObject(j, "versions", versions);
 	add_season(j, &view->lr, name);
 	cJSON_AddItemToObject(j, "games", select_games(db, name, 0, 50, true));

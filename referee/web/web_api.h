@@ -12,11 +12,6 @@
 
 #include "web/web_fit.h"
 
-/* GET /api/ladder: the ladder as `referee league ladder --format json
- * --versions` prints it (its owners from users.json), view `v`'s.  NULL
- * with err when it cannot be rated. */
-char *web_api_ladder(const struct web_fit_view *v, char *err);
-
 /* GET /api/luck: the versions rated from the luck-adjusted scores of the
  * season's graded games (docs/LEAGUE.md, "Luck told apart"), view `v`'s:
  * {"graded","games","ladder":[{"name","version","elo","ci95","games"}]}
@@ -29,8 +24,8 @@ char *web_api_luck(const struct web_fit_view *v);
  * ladder's fit counts their games (crosstable.h: {"bots": ["NAME vK"],
  * "cells": [[{"w","d","l","score"} or null]]}, row a's record against
  * column b, the versions in the order they were added), view `v`'s;
- * NULL with err as the ladder. */
-char *web_api_crosstable(const struct web_fit_view *v, char *err);
+ * NULL when the view has no ladder (its err says why). */
+char *web_api_crosstable(const struct web_fit_view *v);
 
 /* GET /api/status: the counts `referee league status` prints, as
  * {"game","players","season","bots","retired","versions","runs",

@@ -15,4 +15,9 @@
  * index cannot be opened.  Not the caller's to close. */
 sqlite3 *web_db_of_thread(const char *dir, char *err);
 
+/* The calling thread's grader (grade.h's GRADE_SHOWN), kept the same
+ * way, so that the tables of a target other than the built-in one are
+ * solved once a thread, not once a request. */
+struct grade *web_grader_of_thread(void);
+
 #endif

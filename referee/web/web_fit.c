@@ -10,7 +10,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -19,7 +18,6 @@
 #include "league/league_index.h"
 #include "league/league_owners.h"
 #include "web/web_fit.h"
-#include "web/web_users.h"
 
 struct web_fit {
 	pthread_mutex_t lock;
@@ -54,8 +52,11 @@ static struct words_index *stderr_index(const char *dir)
 	return x;
 }
 
-struct web_fit_view *web_fit_view_make(sqlite3 *db, const char *dir,
-				       const struct web_fit_view *prev)
+/* A view of league `dir`'s index `db` made with what of `prev` (NULL:
+ * none) still holds: its ladder NULL with err when the index cannot be
+ * rated. */
+static struct web_fit_view *view_make(sqlite3 *db, const char *dir,
+				      const struct web_fit_view *prev)
 {
 	struct web_fit_view *v = xcalloc(1, sizeof *v);
 	size_t len = 0;
@@ -87,7 +88,7 @@ struct web_fit_view *web_fit_view_make(sqlite3 *db, const char *dir,
 	return v;
 }
 
-void web_fit_view_free(struct web_fit_view *v)
+static void view_free(struct web_fit_view *v)
 {
 	if (!v)
 		return;
@@ -158,7 +159,7 @@ static void refresh(struct web_fit *f)
 	if (f->db && !index_agrees(f, err))
 		f->db = NULL;  /* the view says so, and the index is opened again */
 	if (f->db) {
-		v = web_fit_view_make(f->db, f->dir, f->view);
+		v = view_make(f->db, f->dir, f->view);
 	} else {
 		v = xcalloc(1, sizeof *v);
 		v->refs = 1;
@@ -175,7 +176,7 @@ static void refresh(struct web_fit *f)
 	/* Also when none was made: a request that waits looks again. */
 	pthread_cond_broadcast(&f->made);
 	pthread_mutex_unlock(&f->lock);
-	web_fit_view_free(v);
+	view_free(v);
 	web_fit_put(f, old);
 }
 
@@ -238,7 +239,7 @@ void web_fit_stop(struct web_fit *f)
 	pthread_mutex_unlock(&f->lock);
 	if (running)
 		pthread_join(f->thread, NULL);
-	web_fit_view_free(f->view);
+	view_free(f->view);
 	league_db_close(f->db);
 	league_info_free(&f->info);
 	pthread_cond_destroy(&f->wake);
@@ -294,5 +295,5 @@ void web_fit_put(struct web_fit *f, struct web_fit_view *v)
 	last = --v->refs == 0;
 	pthread_mutex_unlock(&f->lock);
 	if (last)
-		web_fit_view_free(v);
+		view_free(v);
 }

@@ -4,9 +4,9 @@
  * a thread of its own once the index has changed, so that no request
  * fits the season.  A view holds what the ladder, a bot's page and the
  * status read of the whole season: the ladder's rating (league_rate.h)
- * and its JSON text with the bots' owners (users.json as it was when the
- * view was made: an upload that claims a bot adds a version too, which
- * has the view made again), each version's games and the sums of their
+ * and its JSON text with the bots' owners (the register's when the view
+ * was made: an upload that claims a bot adds a version too, which has the
+ * view made again), each version's games and the sums of their
  * grades that the index keeps, the versions rated from the graded games'
  * luck-adjusted scores (league_luck.h), the counts, the
  * ratings over time (web_history.h), and the index of the stderr files
@@ -73,12 +73,5 @@ void web_fit_stop(struct web_fit *f);
 struct web_fit_view *web_fit_get(struct web_fit *f, sqlite3 *db);
 /* (db NULL: the newest view, whatever its versions.) */
 void web_fit_put(struct web_fit *f, struct web_fit_view *v);
-
-/* A view of league `dir`'s index `db` made with what of `prev` (NULL:
- * none) still holds: its ladder NULL with err when the index cannot be
- * rated.  Free with web_fit_view_free(). */
-struct web_fit_view *web_fit_view_make(sqlite3 *db, const char *dir,
-				       const struct web_fit_view *prev);
-void web_fit_view_free(struct web_fit_view *v);
 
 #endif

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/files.h"
 #include "base/json.h"
 #include "base/logread.h"
 #include "base/paths.h"
@@ -61,10 +60,11 @@ static int game_replay(const char *dir, const char *rel, const struct words_inde
 	return rc;
 }
 
-char *web_game_page(const char *dir, const char *tail, size_t *len)
+char *web_game_page(const char *dir, const char *tail)
 {
 	char err[ERR_LEN], *rel = web_api_log_path(tail, ""), *text = NULL;
 	struct replay r;
+	size_t len;
 
 	/* The bots' info alone: their stderr is asked for by the page
 	 * (web_game_words()), with its viewer's token. */
@@ -75,7 +75,7 @@ char *web_game_page(const char *dir, const char *tail, size_t *len)
 			cJSON_AddItemToObject(r.doc, "grade", grade);
 		web_words_public(r.doc);
 		web_words_hide(r.doc, dir, &(struct web_viewer){NULL, false});
-		text = html_league_replay_text(r.doc, len, err);
+		text = html_league_replay_text(r.doc, &len, err);
 		replay_free(&r);
 	}
 	free(rel);
@@ -119,14 +119,13 @@ char *web_game_words(const char *dir, const struct words_index *x, const char *t
 	return text;
 }
 
-char *web_game_grade(const char *dir, const char *tail, unsigned *status)
+char *web_game_grade(const char *dir, const char *tail)
 {
 	char *rel = web_api_log_path(tail, ""), *text = NULL;
 	cJSON *grade = rel ? web_grade_game(dir, rel) : NULL;
 
 	if (grade)
 		text = json_print_line(grade);
-	*status = text ? 200 : 404;
 	cJSON_Delete(grade);
 	free(rel);
 	return text;

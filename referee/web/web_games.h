@@ -5,9 +5,8 @@
  * wrote to stderr (from the league's stderr/ files) that its viewer may
  * see (web_words.h), and a bot's forfeits with its last words, read from
  * its recent games' logs.  The bots' words are looked up in the index of
- * the stderr files that the server's view keeps (web_fit.h): made once a
- * view, not once a request (the files grow with every game of the
- * league); what a request is answered is cut to its viewer's each time.
+ * the stderr files that the server's view keeps (web_fit.h), made once a
+ * view, not once a request: the files grow with every game of the league.
  */
 #ifndef ARENA_WEB_GAMES_H
 #define ARENA_WEB_GAMES_H
@@ -19,9 +18,9 @@
 #include "web/web_viewer.h"
 
 /* The replay page of game `tail` (NNNNNN/game-NNNNNN) of league `dir`,
- * *len bytes, or NULL when there is no such game: public, its bots'
- * stderr left out (its script asks web_game_words() for them). */
-char *web_game_page(const char *dir, const char *tail, size_t *len);
+ * or NULL when there is no such game: public, its bots' stderr left out
+ * (its script asks web_game_words() for them). */
+char *web_game_page(const char *dir, const char *tail);
 
 /* The stderr lines of game `tail` (NNNNNN/game-NNNNNN), from `x`, that
  * viewer `v` sees, each step's as {"index": I, "stderr": [...]} or {"index": I,
@@ -32,10 +31,9 @@ char *web_game_words(const char *dir, const struct words_index *x, const char *t
 		     const struct web_viewer *v, unsigned *status);
 
 /* GET /api/grade/TAIL (TAIL NNNNNN/game-NNNNNN): the game's grade
- * (web_grade.h), a JSON text with *status 200 ({"exact": false, "why"}
- * for a game without exact values), or NULL with 404 when there is no
- * such game. */
-char *web_game_grade(const char *dir, const char *tail, unsigned *status);
+ * (web_grade.h), a JSON text ({"exact": false, "why"} for a game without
+ * exact values), or NULL when there is no such game. */
+char *web_game_grade(const char *dir, const char *tail);
 
 /* The forfeits of bot `name` in `games` (web_api.h's games, each with
  * its "log"), at most WEB_FORFEITS, newest first as `games` are: an

@@ -1,7 +1,6 @@
 /*
  * League games' grades (web_grade.h).
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,43 +10,27 @@
 #include "grade/grade.h"
 #include "grade/grade_tally.h"
 #include "league/league_db.h"
+#include "web/web_db.h"
 #include "web/web_grade.h"
-
-static pthread_key_t key;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-static void free_grader(void *p)
-{
-	grade_free(p);
-}
-
-static void make_key(void)
-{
-	if (pthread_key_create(&key, free_grader))
-		abort();
-}
-
-/* The calling thread's grader. */
-static struct grade *grader_of_thread(void)
-{
-	struct grade *g;
-
-	pthread_once(&once, make_key);
-	if (!(g = pthread_getspecific(key))) {
-		g = grade_new(NULL, GRADE_SHOWN);
-		pthread_setspecific(key, g);
-	}
-	return g;
-}
 
 cJSON *web_grade_game(const char *dir, const char *rel)
 {
 	char *path = path_join(dir, rel), err[ERR_LEN];
 	cJSON *grade;
 
-	grade_log(grader_of_thread(), path, NULL, &grade, err);
+	grade_log(web_grader_of_thread(), path, NULL, &grade, err);
 	free(path);
 	return grade;
+}
+
+/* Adds tally `g` to `t`. */
+static void add(struct grade_tally *t, const struct grade_tally *g)
+{
+	t->games += g->games;
+	t->decisions += g->decisions;
+	t->marks += g->marks;
+	t->error += g->error;
+	t->luck += g->luck;
 }
 
 cJSON *web_grade_bot(sqlite3 *db, const cJSON *games, const char *name)
@@ -68,13 +51,9 @@ cJSON *web_grade_bot(sqlite3 *db, const cJSON *games, const char *name)
 
 			if (who && !strcmp(who, name) &&
 			    league_db_seat_grade(db, run, number, (int)cJSON_GetNumberValue(
-					json_member(seat, "seat")), &g) == 0) {
-				t.games++;
-				t.decisions += g.decisions;
-				t.marks += g.marks;
-				t.error += g.error;
-				t.luck += g.luck;
-			}
+					json_member(seat, "seat")), &g) == 0)
+				add(&t, &(struct grade_tally){1, g.decisions, g.marks, g.error,
+							      g.luck});
 		}
 	}
 	out = grade_tally_json(&t);
@@ -90,13 +69,7 @@ cJSON *web_grade_bot_all(const struct web_fit_view *v, const char *name)
 
 	for (int i = 0; v->version_grades && i < v->lr.count; i++)
 		if (!strcmp(v->lr.versions[i].name, name)) {
-			const struct grade_tally *g = &v->version_grades[i];
-
-			t.games += g->games;
-			t.decisions += g->decisions;
-			t.marks += g->marks;
-			t.error += g->error;
-			t.luck += g->luck;
+			add(&t, &v->version_grades[i]);
 			of += v->version_games[i];
 		}
 	out = grade_tally_json(&t);

@@ -1,13 +1,10 @@
 /*
  * League games' grades (docs/ANALYSIS.md) as the server serves them: a
  * game's (web_games.h: GET /api/grade/NNNNNN/game-NNNNNN, and on its
- * replay page), and
- * a bot's error rate and luck over the games its page lists (grade_tally.h).
- * A game's grade is made by each handler thread with a grader of its own,
- * kept under a thread-specific key as its index connection is (web_db.h),
- * so the tables of a target other than the built-in one are solved once a
- * thread, not once a request; a bot's figures are read from the grades
- * the league's runs keep in the index (league_luck.h), not graded again.
+ * replay page), by the handler thread's own grader (web_db.h), and a
+ * bot's error rate and luck over the games its page lists (grade_tally.h),
+ * read from the grades the league's runs keep in the index
+ * (league_luck.h), not graded again.
  */
 #ifndef ARENA_WEB_GRADE_H
 #define ARENA_WEB_GRADE_H

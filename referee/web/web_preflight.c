@@ -27,7 +27,6 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "web/web_preflight.h"
-#include "web/web_users.h"
 
 #define SLOTS 256
 

@@ -11,7 +11,6 @@
 #include "league/league_owners.h"
 #include "league/league_quota.h"
 #include "league/league_use.h"
-#include "web/web_users.h"
 
 enum web_archive_result web_quota_unpack(const char *dir, const char *user, const char *name,
 					 const void *data, size_t len, const char *folder,

@@ -12,7 +12,6 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -42,10 +41,7 @@ struct web_reaper {
 
 static time_t now(void)
 {
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec;
+	return (time_t)(now_ns() / 1000000000);
 }
 
 /* Shuts `c` down, once (the lock held). */

@@ -74,35 +74,28 @@ enum MHD_Result web_reply(struct MHD_Connection *c, unsigned status, char *body,
 	return queue(c, status, response_of(body, type));
 }
 
-/* {"error": message, "report": report (unless NULL)}, neither showing
- * the league's folder: a new string. */
-static char *error_text(const char *message, const char *report)
+/* {"error": message}, not showing the league's folder: a new string. */
+static char *error_text(const char *message)
 {
 	cJSON *j = cJSON_CreateObject();
 	char *text = hidden(message);
 
 	cJSON_AddStringToObject(j, "error", text);
 	free(text);
-	if (report) {
-		text = hidden(report);
-		cJSON_AddStringToObject(j, "report", text);
-		free(text);
-	}
 	text = json_print_line(j);
 	cJSON_Delete(j);
 	return text;
 }
 
-enum MHD_Result web_fail(struct MHD_Connection *c, unsigned status, const char *message,
-			 const char *report)
+enum MHD_Result web_fail(struct MHD_Connection *c, unsigned status, const char *message)
 {
-	return web_reply(c, status, error_text(message, report), "application/json");
+	return web_reply(c, status, error_text(message), "application/json");
 }
 
 enum MHD_Result web_fail_later(struct MHD_Connection *c, unsigned status,
 			       const char *message, unsigned seconds)
 {
-	struct MHD_Response *r = response_of(error_text(message, NULL), "application/json");
+	struct MHD_Response *r = response_of(error_text(message), "application/json");
 	char after[16];
 
 	snprintf(after, sizeof after, "%u", seconds);

@@ -18,10 +18,8 @@ enum MHD_Result web_reply(struct MHD_Connection *c, unsigned status, char *body,
  * once, before the server's threads start; they only read it. */
 void web_reply_folder(const char *dir);
 
-/* Queues {"error": message} with `status`; with `report` (or NULL) as
- * its "report" too. */
-enum MHD_Result web_fail(struct MHD_Connection *c, unsigned status, const char *message,
-			 const char *report);
+/* Queues {"error": message} with `status`. */
+enum MHD_Result web_fail(struct MHD_Connection *c, unsigned status, const char *message);
 
 /* Queues {"error": message} with `status` and a Retry-After of `seconds`. */
 enum MHD_Result web_fail_later(struct MHD_Connection *c, unsigned status,

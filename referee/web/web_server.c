@@ -1,21 +1,14 @@
 /*
  * The league server's requests, each path one route of one table
- * (`routes`): GET of the API's JSON (web_api.h), of
- * the logs, of the games' replay pages and grades (web_games.h), of the league's
- * public key (web_key.h) and of the pages
- * (web_pages.h); POST /api/bots and GET /api/uploads/ID (web_upload.h),
- * the uploads checked by workers of their own (web_preflight.h), swept
- * of an earlier server's leftovers once it is ready; any other path a 404
- * that lists the table, another method a 405.  Each handler thread reads the index through a
- * connection of its own (web_db.h; SQLite in WAL mode lets it read while
- * a run writes), so the handler threads share
- * nothing but what is set before they start (the folder's name, the
- * limits), the connections' list (web_reaper.c, under its mutex), the
- * costly answers and uploads under way and the rates of what-ifs and
- * uploads (web_busy.c, under its mutex) and the fit's views
- * (web_fit.c, counted under its mutex); what they call keeps no
- * state between calls (a page's compressor is its own, a sort's order is
- * qsort_r's argument).
+ * (`routes`); any other path a 404 that lists the table, another method
+ * a 405.  Each handler thread reads the index through a connection of
+ * its own (web_db.h; SQLite in WAL mode lets it read while a run
+ * writes), so the handler threads share nothing but what is set before
+ * they start (the folder's name, the limits) and what is kept under a
+ * mutex: the connections' list (web_reaper.c), the costly answers under
+ * way and the rates of what-ifs and uploads (web_busy.c) and the fit's
+ * views (web_fit.c); what they call keeps no state between calls (a
+ * page's compressor is its own, a sort's order is qsort_r's argument).
  */
 #include <arpa/inet.h>
 #include <cjson/cJSON.h>
@@ -117,7 +110,7 @@ struct route {
 static enum MHD_Result answer(const struct request *r, char *text, const char *type,
 			      unsigned status, const char *error)
 {
-	return text ? web_reply(r->c, MHD_HTTP_OK, text, type) : web_fail(r->c, status, error, NULL);
+	return text ? web_reply(r->c, MHD_HTTP_OK, text, type) : web_fail(r->c, status, error);
 }
 
 /* A log of the league: its JSON lines, or a 404.  A log stored
@@ -131,7 +124,7 @@ static enum MHD_Result serve_log(struct request *r)
 
 	if (!rel)
 		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "no such log: logs are "
-				"/logs/NNNNNN/game-NNNNNN.jsonl", NULL);
+				"/logs/NNNNNN/game-NNNNNN.jsonl");
 	path = path_join(r->s->dir, rel);
 	text = logread_text(path, &len, err);
 	free(rel);
@@ -150,7 +143,7 @@ static enum MHD_Result serve_bot(struct request *r)
 	char *text;
 
 	if (!j)
-		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "the league has no such bot", NULL);
+		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "the league has no such bot");
 	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, r->view->words,
 								json_member(j, "games"), name, &r->who));
 	cJSON_AddItemToObject(j, "grade", web_grade_bot(r->db, json_member(j, "games"), name));
@@ -185,22 +178,21 @@ static enum MHD_Result serve_words(struct request *r)
 	free(text);
 	return web_fail(r->c, status, status == MHD_HTTP_FORBIDDEN ? "a bot's stderr is its "
 			"owner's and the organisers' to see: no bot of this game is yours"
-			: "no such game: games are /api/words/NNNNNN/game-NNNNNN", NULL);
+			: "no such game: games are /api/words/NNNNNN/game-NNNNNN");
 }
 
+/* GET /api/ladder: the view's ladder, the bytes `referee league ladder
+ * --format json --versions` prints (its owners from the register). */
 static enum MHD_Result serve_ladder(struct request *r)
 {
-	char err[ERR_LEN];
-
-	return answer(r, web_api_ladder(r->view, err), JSON, MHD_HTTP_INTERNAL_SERVER_ERROR, err);
+	return answer(r, r->view->ladder ? xstrdup(r->view->ladder) : NULL, JSON,
+		      MHD_HTTP_INTERNAL_SERVER_ERROR, r->view->err);
 }
 
 static enum MHD_Result serve_crosstable(struct request *r)
 {
-	char err[ERR_LEN];
-
-	return answer(r, web_api_crosstable(r->view, err), JSON, MHD_HTTP_INTERNAL_SERVER_ERROR,
-		      err);
+	return answer(r, web_api_crosstable(r->view), JSON, MHD_HTTP_INTERNAL_SERVER_ERROR,
+		      r->view->err);
 }
 
 static enum MHD_Result serve_status(struct request *r)
@@ -250,7 +242,7 @@ static enum MHD_Result serve_commitments(struct request *r)
 	MHD_get_connection_values(r->c, MHD_GET_ARGUMENT_KIND, other_argument, &others);
 	if (others)
 		return web_fail(r->c, MHD_HTTP_BAD_REQUEST, "the feed takes after=N (the last "
-				"entry you have) and limit=K, nothing else", NULL);
+				"entry you have) and limit=K, nothing else");
 	text = web_commitments_reply(r->s->feed, after, limit, err);
 	return answer(r, text, JSON, MHD_HTTP_BAD_REQUEST, err);
 }
@@ -258,20 +250,13 @@ static enum MHD_Result serve_commitments(struct request *r)
 /* GET /api/grade/NNNNNN/game-NNNNNN: the game's grade (web_games.h). */
 static enum MHD_Result serve_grade(struct request *r)
 {
-	unsigned status;
-	char *text = web_game_grade(r->s->dir, r->tail, &status);
-
-	if (text)
-		return web_reply(r->c, status, text, JSON);
-	return web_fail(r->c, status, "no such game: grades are "
-			"/api/grade/NNNNNN/game-NNNNNN", NULL);
+	return answer(r, web_game_grade(r->s->dir, r->tail), JSON, MHD_HTTP_NOT_FOUND,
+		      "no such game: grades are /api/grade/NNNNNN/game-NNNNNN");
 }
 
 static enum MHD_Result serve_replay(struct request *r)
 {
-	size_t len;
-
-	return answer(r, web_game_page(r->s->dir, r->tail, &len), HTML, MHD_HTTP_NOT_FOUND,
+	return answer(r, web_game_page(r->s->dir, r->tail), HTML, MHD_HTTP_NOT_FOUND,
 		      "no such game: games are /games/NNNNNN/game-NNNNNN");
 }
 
@@ -292,7 +277,7 @@ static enum MHD_Result serve_what_if(struct request *r)
 		return web_fail_later(r->c, status, err, 5);
 	if (status == MHD_HTTP_TOO_MANY_REQUESTS) /* till the next minute */
 		return web_fail_later(r->c, status, err, (unsigned)(60 - time(NULL) % 60));
-	return web_fail(r->c, status, err, NULL);
+	return web_fail(r->c, status, err);
 }
 
 static enum MHD_Result serve_key(struct request *r)
@@ -360,7 +345,7 @@ static enum MHD_Result no_such_path(struct MHD_Connection *c)
 		n += (size_t)snprintf(list + n, sizeof list - n, "%s %s %s%s", i ? "," : "",
 				      routes[i].method, routes[i].path,
 				      routes[i].tail ? routes[i].tail : "");
-	return web_fail(c, MHD_HTTP_NOT_FOUND, list, NULL);
+	return web_fail(c, MHD_HTTP_NOT_FOUND, list);
 }
 
 /* Takes a slot of who asks r (their token's user, else their client,
@@ -390,7 +375,7 @@ static enum MHD_Result serve_route(struct request *r)
 		r->who = web_viewer_of(r->c, r->s->dir);
 	if ((needs & NEEDS_USER) && !r->who.user)
 		return web_fail(r->c, MHD_HTTP_UNAUTHORIZED, "give a user's token: Authorization: "
-				"Bearer TOKEN ('referee league user add' makes one)", NULL);
+				"Bearer TOKEN ('referee league user add' makes one)");
 	if ((needs & COSTLY) && !busy_take(r)) {
 		web_viewer_free(&r->who);
 		return web_fail_later(r->c, MHD_HTTP_TOO_MANY_REQUESTS, "you have "
@@ -398,7 +383,7 @@ static enum MHD_Result serve_route(struct request *r)
 				      "pages being made already: ask again once one is answered", 1);
 	}
 	if ((needs & READS_INDEX) && !(r->db = web_db_of_thread(r->s->dir, err))) {
-		rc = web_fail(r->c, MHD_HTTP_SERVICE_UNAVAILABLE, err, NULL);
+		rc = web_fail(r->c, MHD_HTTP_SERVICE_UNAVAILABLE, err);
 	} else if (needs & READS_VIEW) {
 		r->view = web_fit_get(r->s->fit, r->db);
 		rc = r->route->serve(r);
@@ -428,7 +413,7 @@ static enum MHD_Result serve_path(struct request *r, const char *url, const char
 		return no_such_path(r->c);
 	if (strcmp(m, r->route->method)) {
 		snprintf(refusal, sizeof refusal, "this path answers %s", r->route->method);
-		return web_fail(r->c, MHD_HTTP_METHOD_NOT_ALLOWED, refusal, NULL);
+		return web_fail(r->c, MHD_HTTP_METHOD_NOT_ALLOWED, refusal);
 	}
 	r->tail = url + strlen(r->route->path);
 	return serve_route(r);
@@ -491,15 +476,15 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		web_reaper_request(s->reaper, c, true);
 		/* answered before its body is read: the connection is closed */
 		if ((framing = framing_error(c)))
-			return web_fail(c, MHD_HTTP_BAD_REQUEST, framing, NULL);
+			return web_fail(c, MHD_HTTP_BAD_REQUEST, framing);
 		if (!web_reaper_forwarded(s->reaper, c, MHD_lookup_connection_value(
 				c, MHD_HEADER_KIND, "X-Forwarded-For")))
 			return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "too many connections "
-					"from your address at once", NULL);
+					"from your address at once");
 	}
 	if (!atomic_load(&s->ready))
 		return web_fail(c, MHD_HTTP_SERVICE_UNAVAILABLE,
-				"the server is starting: ask again in a moment", NULL);
+				"the server is starting: ask again in a moment");
 	return serve_path(&(struct request){.c = c, .s = s, .data = data, .size = size,
 					    .state = state}, url, method);
 }
@@ -518,16 +503,12 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 	}
 	web_reply_folder(s->dir);
 	s->activity = web_activity_new(limits->plays);
-	s->busy = web_busy_new(limits->connections);
+	s->busy = web_busy_new(limits->reaper.connections);
 	s->what_ifs_per_minute = limits->what_ifs_per_minute;
-	s->upload.max_bytes = limits->upload_bytes;
-	s->upload.per_minute = limits->uploads_per_minute;
+	s->upload = limits->upload;
 	s->upload.busy = s->busy;
 	s->upload.preflight = web_preflight_start(s->dir, limits->preflight_s);
-	s->reaper = !s->upload.preflight ? NULL : web_reaper_start(&(struct web_reaper_limits){
-		.connections = limits->connections, .per_address = limits->per_ip,
-		.header_s = limits->header_s, .request_s = limits->request_s,
-		.proxied = limits->proxied, .proxy = limits->proxy});
+	s->reaper = !s->upload.preflight ? NULL : web_reaper_start(&limits->reaper);
 	/* The caps are the reaper's: libmicrohttpd's from one address would
 	 * hold a trusted proxy's clients to one address's share, and its cap
 	 * in all is each thread's share of it, which one thread's connections
@@ -537,7 +518,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 				     web_reaper_accept, s->reaper, handle, s,
 				     MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
 				     MHD_OPTION_THREAD_POOL_SIZE, 4u,
-				     MHD_OPTION_CONNECTION_LIMIT, 2 * limits->connections,
+				     MHD_OPTION_CONNECTION_LIMIT, 2 * limits->reaper.connections,
 				     MHD_OPTION_CONNECTION_TIMEOUT, limits->timeout_s,
 				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits->memory,
 				     MHD_OPTION_NOTIFY_COMPLETED, completed, s,

@@ -15,28 +15,24 @@
 #include <stdbool.h>
 
 #include "web/web_preflight.h"
+#include "web/web_reaper.h"
+#include "web/web_upload.h"
 
 struct web_limits {
-	unsigned connections;      /* at once, in all */
-	unsigned per_ip;           /* at once, from one client's address */
+	struct web_reaper_limits reaper; /* the connections' (--trusted-proxy too) */
 	unsigned timeout_s;        /* idle seconds before a connection is closed */
-	unsigned header_s;         /* seconds to send a request's headers in all */
-	unsigned request_s;        /* seconds from a request's headers to its end */
 	size_t memory;             /* bytes a connection may use: its headers */
-	size_t upload_bytes;       /* an upload's cap, sent and unpacked */
-	unsigned uploads_per_minute;  /* a user's */
+	struct web_upload_limits upload; /* its preflight the server's own */
 	unsigned what_ifs_per_minute; /* new ones played, a user's or client's */
 	unsigned preflight_s;      /* an upload's pre-flight's wall time at most */
 	bool plays;                /* a child plays the league (not --no-play) */
-	bool proxied;              /* --trusted-proxy: `proxy` forwards its clients' */
-	struct in_addr proxy;
 };
 
-#define WEB_LIMITS_DEFAULT {.connections = 256, .per_ip = 16, .timeout_s = 10, \
-			    .header_s = 20, .request_s = 60, \
+#define WEB_LIMITS_DEFAULT {.reaper = {.connections = 256, .per_address = 16, \
+				       .header_s = 20, .request_s = 60}, .timeout_s = 10, \
 			    .preflight_s = WEB_PREFLIGHT_SECONDS, \
 			    .memory = 32 * 1024, \
-			    .upload_bytes = 20 << 20, .uploads_per_minute = 10, \
+			    .upload = {.max_bytes = 20 << 20, .per_minute = 10}, \
 			    .what_ifs_per_minute = 4, .plays = true}
 
 struct web_server;

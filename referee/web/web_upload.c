@@ -34,7 +34,6 @@
 #include "web/web_quota.h"
 #include "web/web_reply.h"
 #include "web/web_upload.h"
-#include "web/web_users.h"
 
 struct web_upload {
 	struct MHD_PostProcessor *pp;
@@ -87,15 +86,15 @@ static enum MHD_Result upload_begin(struct MHD_Connection *c, const char *user,
 
 	if (length && strtoull(length, NULL, 10) > limits->max_bytes)
 		return web_fail(c, MHD_HTTP_CONTENT_TOO_LARGE, "the upload is over the "
-				"server's cap (--max-upload)", NULL);
+				"server's cap (--max-upload)");
 	snprintf(key, sizeof key, "uploads %s", user);
 	if (!web_busy_take(limits->busy, key))
 		return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "you are sending "
-				WEB_BUSY_PER_USER_TEXT " uploads already: send one at a time", NULL);
+				WEB_BUSY_PER_USER_TEXT " uploads already: send one at a time");
 	if (!web_busy_rate(limits->busy, key, limits->per_minute)) {
 		web_busy_put(limits->busy, key);
 		return web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "too many uploads this minute: "
-				"try again in a minute", NULL);
+				"try again in a minute");
 	}
 	u = xcalloc(1, sizeof *u);
 	u->user = xstrdup(user);
@@ -105,7 +104,7 @@ static enum MHD_Result upload_begin(struct MHD_Connection *c, const char *user,
 	if (!(u->pp = MHD_create_post_processor(c, 16 * 1024, field, u))) {
 		web_upload_free(u);
 		return web_fail(c, MHD_HTTP_BAD_REQUEST, "send a multipart/form-data form "
-				"with fields name and archive", NULL);
+				"with fields name and archive");
 	}
 	*state = u;
 	return MHD_YES;
@@ -168,17 +167,17 @@ static enum MHD_Result upload_queue(struct MHD_Connection *c, const struct web_u
 
 	if (!command)
 		r = web_fail(c, MHD_HTTP_BAD_REQUEST, "the archive has no bot.json with "
-			     "the bot's \"command\"", NULL);
+			     "the bot's \"command\"");
 	else if (!command_inside(command, err))
-		r = web_fail(c, MHD_HTTP_BAD_REQUEST, err, NULL);
+		r = web_fail(c, MHD_HTTP_BAD_REQUEST, err);
 	else if ((q = web_preflight_queue(limits->preflight, &(struct web_upload_job){
 				.name = u->name, .user = u->user, .folder = folder,
 				.command = command, .new_bot = new_bot}, id)) == WEB_QUEUE_BUSY)
 		r = web_fail(c, MHD_HTTP_CONFLICT, "an upload of this bot is being checked: "
-			     "wait for its answer (GET /api/uploads/ID)", NULL);
+			     "wait for its answer (GET /api/uploads/ID)");
 	else if (q == WEB_QUEUE_FULL)
 		r = web_fail(c, MHD_HTTP_TOO_MANY_REQUESTS, "too many uploads are being "
-			     "checked (yours or in all): try again once yours are answered", NULL);
+			     "checked (yours or in all): try again once yours are answered");
 	else {
 		j = cJSON_CreateObject();
 		cJSON_AddStringToObject(j, "id", id);
@@ -242,14 +241,14 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 
 	if (u->too_big)
 		return web_fail(c, MHD_HTTP_CONTENT_TOO_LARGE, "the archive is over the "
-				"server's cap (--max-upload)", NULL);
+				"server's cap (--max-upload)");
 	if (!league_name_ok(u->name))
 		return web_fail(c, MHD_HTTP_BAD_REQUEST, "give the bot's name (field name): "
 				"letters, digits, '-', '_' and '.', up to 40, not starting with "
-				"'.' or '-'", NULL);
+				"'.' or '-'");
 	if (!u->len)
 		return web_fail(c, MHD_HTTP_BAD_REQUEST, "give the bot's folder as a .tar.gz "
-				"(field archive)", NULL);
+				"(field archive)");
 	/* Claimed only once the league takes the upload (web_preflight.h). */
 	owner = league_owner(dir, u->name);
 	new_bot = !owner && !league_has(dir, u->name);
@@ -257,15 +256,15 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 	free(owner);
 	if (!mine)
 		return web_fail(c, MHD_HTTP_FORBIDDEN, "this bot's name is another's (a user's "
-				"or the organiser's): give another", NULL);
+				"or the organiser's): give another");
 	parent = path_joinf(dir, "uploads/%s", u->name);
 	if (!(folder = upload_folder(parent, err))) {
-		r = web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "cannot make the bot's folder", NULL);
+		r = web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "cannot make the bot's folder");
 	} else if ((ar = web_quota_unpack(dir, u->user, u->name, u->archive, u->len, folder,
 					  u->cap, err))) {
 		files_remove_tree(folder);
 		r = web_fail(c, ar == WEB_ARCHIVE_BAD ? MHD_HTTP_BAD_REQUEST
-			     : MHD_HTTP_CONTENT_TOO_LARGE, err, NULL);
+			     : MHD_HTTP_CONTENT_TOO_LARGE, err);
 	} else {
 		r = upload_queue(c, limits, u, folder, new_bot);
 	}
