@@ -29,8 +29,6 @@
 /* A safety cap: the game also ends once this many rolls have been played
  * (sides may keep placing nothing). */
 #define BP_MAX_ROLLS 200
-/* The most numbers of a seat (arena_black_pot_numbers()): 4 players. */
-#define BP_NUMBERS_MOST (7 * BLACK_POT_CELLS + 11 + 4)
 
 _Static_assert(BLACK_POT_MAX_MOVES <= GAME_MAX_MOVES,
 	       "moves() writes up to BLACK_POT_MAX_MOVES ids");
@@ -513,16 +511,6 @@ int arena_black_pot_observation(const void *state, int seat, float *out)
 	for (int i = 0; i < n; i++)
 		at = bp_put(out, at, s->out[(seat + i) % n]);
 	return at;
-}
-
-int arena_black_pot_numbers(const void *state, int seat, double *out)
-{
-	float numbers[BP_NUMBERS_MOST];
-	int n = arena_black_pot_observation(state, seat, out ? numbers : NULL);
-
-	for (int i = 0; out && i < n; i++)
-		out[i] = numbers[i];
-	return n;
 }
 
 static cJSON *bp_action(const struct black_pot_move *m)
