@@ -33,19 +33,13 @@ void *arena_games_xrealloc(void *ptr, size_t size)
 	return arena_games_checked(realloc(ptr, size ? size : 1));
 }
 
-int arena_games_verrorf(char *err, const char *fmt, va_list ap)
-{
-	if (err)
-		vsnprintf(err, GAME_ERR_LEN, fmt, ap);
-	return -1;
-}
-
 int arena_games_errorf(char *err, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	arena_games_verrorf(err, fmt, ap);
+	if (err)
+		vsnprintf(err, GAME_ERR_LEN, fmt, ap);
 	va_end(ap);
 	return -1;
 }

@@ -13,8 +13,6 @@
 
 #include "game_err.h"
 
-#include <stdarg.h>
-
 /* `p`, or a message and abort() when it is NULL (an allocation failed). */
 void *arena_games_checked(void *p);
 void *arena_games_xmalloc(size_t size);
@@ -25,8 +23,6 @@ void *arena_games_xrealloc(void *ptr, size_t size);
  * returns -1, so that callers can `return arena_games_errorf(err, ...)`. */
 int arena_games_errorf(char *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-int arena_games_verrorf(char *err, const char *fmt, va_list ap)
-    __attribute__((format(printf, 2, 0)));
 
 /* How many of the `len` bytes of `s`, valid UTF-8, a cut to at most `max`
  * keeps: all when they fit, else `max` less the bytes of the character
