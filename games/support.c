@@ -44,6 +44,17 @@ int arena_games_errorf(char *err, const char *fmt, ...)
 	return -1;
 }
 
+void arena_games_cell_name(char *out, int row, int col)
+{
+	int number = row + 1;
+
+	*out++ = (char)('A' + col);
+	if (number >= 10)
+		*out++ = (char)('0' + number / 10);
+	*out++ = (char)('0' + number % 10);
+	*out = '\0';
+}
+
 size_t arena_games_utf8_cut(const char *s, size_t len, size_t max)
 {
 	if (len <= max)

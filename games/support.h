@@ -29,4 +29,10 @@ int arena_games_errorf(char *err, const char *fmt, ...)
  * the cut would split (s[max] is read: the byte after the cut). */
 size_t arena_games_utf8_cut(const char *s, size_t len, size_t max);
 
+/* The name of the square or cell in row `row` and column `col`, from 0
+ * (a board of at most 26 columns and 99 rows), as the games write it:
+ * its column letter, then its row number from 1 ("F6"), into out (3
+ * bytes for rows 1 to 9, 4 beyond). */
+void arena_games_cell_name(char *out, int row, int col);
+
 #endif
