@@ -506,8 +506,8 @@ static PyObject *Game_chance_outcomes(GameObject *self, PyObject *unused)
 	n = env_chance_waits(g->chance) ? g->legal_count : 0;
 	list = PyList_New(n);
 	for (int i = 0; list && i < n; i++) {
-		PyObject *pair = Py_BuildValue("(id)", i,
-					       env_chance_probability(g, i));
+		PyObject *pair = Py_BuildValue("(id)", i, arena_chance_probability(
+						       &g->chance->script, i));
 
 		if (!pair)
 			Py_CLEAR(list);

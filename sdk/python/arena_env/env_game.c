@@ -66,7 +66,7 @@ static void env_game_refresh(struct env_game *g)
 	g->legal_count = 0;
 	if (env_chance_waits(g->chance)) {
 		/* a chance node's ids: its outcomes, 0 to n - 1 */
-		g->legal_count = env_chance_outcomes(g);
+		g->legal_count = arena_chance_outcomes(&g->chance->script);
 		for (int i = 0; i < g->legal_count; i++)
 			g->moves[i] = i;
 		return;
