@@ -57,12 +57,6 @@ void expect_policy_free(struct expect_policy *p)
 	dice_expect_free(&p->dice);
 }
 
-const struct dice_policy_turn *expect_policy_turn(struct expect_policy *p,
-						  long threshold)
-{
-	return dice_expect_turn(&p->dice, threshold);
-}
-
 /* The value of keep i of a Volle Lotte roll, by the card in play. */
 static double expect_vl_keep(const struct expect_policy *p,
 			     const struct dice_turn *t, int i)
@@ -121,7 +115,7 @@ cJSON *expect_policy_decide(struct expect_policy *p,
 	int pick = -1;
 
 	if (t->rules != DICE_VOLLE_LOTTE)
-		return expect_policy_play(expect_policy_turn(p, t->threshold),
+		return expect_policy_play(dice_expect_turn(&p->dice, t->threshold),
 					  t);
 	for (int i = 0; i < t->view.keep_count; i++) {
 		double v = expect_vl_keep(p, t, i);
@@ -160,6 +154,6 @@ void expect_policy_table(struct expect_policy *p, FILE *out)
 		else
 			snprintf(what, sizeof what, "no threshold");
 		fprintf(out, "  %-27s %8.2f\n", what, dice_policy_turn_roll(
-				expect_policy_turn(p, *th), 0, 0));
+				dice_expect_turn(&p->dice, *th), 0, 0));
 	}
 }

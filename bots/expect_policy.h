@@ -39,10 +39,6 @@ int expect_policy_player_turn(struct expect_player *p, const cJSON *turn,
 int expect_policy_init(struct expect_policy *p, const char *game);
 void expect_policy_free(struct expect_policy *p);
 
-/* The turn solved for the least bankable total `threshold`. */
-const struct dice_policy_turn *expect_policy_turn(struct expect_policy *p,
-						  long threshold);
-
 /* The best action in bolo or bolo5 for the turn t under the solved turn
  * `turn` (whatever it values): the keep worth most, then bank when a
  * bank is worth at least rolling on.  A new cJSON value. */

@@ -62,7 +62,9 @@ uint64_t rolit_bits_flips(const struct rolit_bits *pos, int seat, int square)
 				 rolit_bits_occupied(pos) & ~own);
 }
 
-int rolit_bits_next(const struct rolit_bits *pos, int seat)
+/* The seat after `seat` still playing (seat itself if it is the only
+ * one). */
+static int rolit_bits_next(const struct rolit_bits *pos, int seat)
 {
 	for (int i = 1; i <= pos->players; i++) {
 		int other = (seat + i) % pos->players;

@@ -53,10 +53,6 @@ uint64_t rolit_bits_flips(const struct rolit_bits *pos, int seat,
  * board. */
 void rolit_bits_play(struct rolit_bits *pos, int square);
 
-/* The seat after `seat` still playing (seat itself if it is the only
- * one). */
-int rolit_bits_next(const struct rolit_bits *pos, int seat);
-
 /* Balls of `seat`'s colour. */
 int rolit_bits_count(const struct rolit_bits *pos, int seat);
 

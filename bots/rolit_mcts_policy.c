@@ -10,7 +10,7 @@
  * the larger of two wins, too little to trade a win for balls. */
 #define ROLIT_MCTS_POLICY_SHARE 0.1f
 
-uint64_t rolit_mcts_policy_random(struct rolit_mcts_rng *rng)
+static uint64_t rolit_mcts_policy_random(struct rolit_mcts_rng *rng)
 {
 	rng->state ^= rng->state >> 12;
 	rng->state ^= rng->state << 25;
@@ -64,7 +64,9 @@ static int rolit_mcts_policy_nth(uint64_t set, int n)
 	return rolit_bits_first(set);
 }
 
-int rolit_mcts_policy_pick(const struct rolit_bits *pos, uint64_t moves,
+/* One of `moves` (not empty): with chance 1/epsilon_inv any of them,
+ * else one of those of the best prior class, at random. */
+static int rolit_mcts_policy_pick(const struct rolit_bits *pos, uint64_t moves,
 			   struct rolit_mcts_rng *rng, unsigned epsilon_inv)
 {
 	uint64_t r = rolit_mcts_policy_random(rng), best = moves;

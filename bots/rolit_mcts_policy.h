@@ -16,8 +16,6 @@ struct rolit_mcts_rng {
 	uint64_t state;
 };
 
-uint64_t rolit_mcts_policy_random(struct rolit_mcts_rng *rng);
-
 #define ROLIT_MCTS_POLICY_CLASSES 4
 
 /* The squares of each class on `pos`'s board, by their prior. */
@@ -27,11 +25,6 @@ void rolit_mcts_policy_classes(const struct rolit_bits *pos,
 /* The prior of playing `square` in `pos`: 3 a corner, 2 an edge, 1 the
  * middle, 0 a square beside an empty corner. */
 int rolit_mcts_policy_prior(const struct rolit_bits *pos, int square);
-
-/* One of `moves` (not empty): with chance 1/epsilon_inv any of them,
- * else one of those of the best prior class, at random. */
-int rolit_mcts_policy_pick(const struct rolit_bits *pos, uint64_t moves,
-			   struct rolit_mcts_rng *rng, unsigned epsilon_inv);
 
 /* Plays `pos` to the end with rolit_mcts_policy_pick, each move into
  * played[] as seat * 64 + square; how many moves. */

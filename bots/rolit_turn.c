@@ -7,6 +7,7 @@
 
 #include "arena_bot.h"
 #include "games/game.h"
+#include "games/support.h"
 #include "rolit_search_pos.h"
 
 /* The bitboard position of the view read into `view`. */
@@ -50,7 +51,8 @@ int rolit_turn_read(const cJSON *turn, const char *program,
 
 cJSON *rolit_turn_action(int square)
 {
-	char name[3] = {(char)('A' + square % 8), (char)('1' + square / 8)};
+	char name[4];
 
+	arena_games_cell_name(name, square / 8, square % 8);
 	return cJSON_CreateString(name);
 }

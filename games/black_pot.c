@@ -22,15 +22,12 @@
 #define BP_SIDES 2
 #define BP_PAWNS 40
 #define BP_BOARD_CELLS 109
-#define BP_NAME_LEN 12
 /* Each scored line marks 5 cells in one of 4 directions, and no cell
  * twice in one direction. */
 #define BP_MAX_LINES (4 * BP_BOARD_CELLS / BLACK_POT_LINE)
 /* A safety cap: the game also ends once this many rolls have been played
  * (sides may keep placing nothing). */
 #define BP_MAX_ROLLS 200
-/* The most numbers of a seat (arena_black_pot_numbers()): 4 players. */
-#define BP_NUMBERS_MOST (7 * BLACK_POT_CELLS + 11 + 4)
 
 _Static_assert(BLACK_POT_MAX_MOVES <= GAME_MAX_MOVES,
 	       "moves() writes up to BLACK_POT_MAX_MOVES ids");
@@ -120,13 +117,6 @@ static const struct game_option bp_options[] = {
 static int bp_side(int seat)
 {
 	return seat % BP_SIDES;
-}
-
-/* "F6" for a cell. */
-static void bp_cell_name(char out[BP_NAME_LEN], int cell)
-{
-	snprintf(out, BP_NAME_LEN, "%c%d", 'A' + cell % BLACK_POT_SIDE,
-		 cell / BLACK_POT_SIDE + 1);
 }
 
 /* A cell of the board named by an uppercase column letter A-K and a row
@@ -387,10 +377,11 @@ static long bp_total(const struct black_pot *s, int side)
 static cJSON *bp_cells_json(const int *cells, int count)
 {
 	cJSON *list = cJSON_CreateArray();
-	char name[BP_NAME_LEN];
+	char name[4];
 
 	for (int i = 0; i < count; i++) {
-		bp_cell_name(name, cells[i]);
+		arena_games_cell_name(name, cells[i] / BLACK_POT_SIDE,
+				      cells[i] % BLACK_POT_SIDE);
 		cJSON_AddItemToArray(list, cJSON_CreateString(name));
 	}
 	return list;
@@ -513,16 +504,6 @@ int arena_black_pot_observation(const void *state, int seat, float *out)
 	for (int i = 0; i < n; i++)
 		at = bp_put(out, at, s->out[(seat + i) % n]);
 	return at;
-}
-
-int arena_black_pot_numbers(const void *state, int seat, double *out)
-{
-	float numbers[BP_NUMBERS_MOST];
-	int n = arena_black_pot_observation(state, seat, out ? numbers : NULL);
-
-	for (int i = 0; out && i < n; i++)
-		out[i] = numbers[i];
-	return n;
 }
 
 static cJSON *bp_action(const struct black_pot_move *m)

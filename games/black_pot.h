@@ -157,11 +157,9 @@ int arena_black_pot_action_id(const void *state, const struct cJSON *action,
  * order of cell numbers; then the roll, the rolls made and allowed, the
  * pawns left and the points of the seat's side and of the other, the
  * seat to move and the roll's first seat (counted from `seat` on, -1 for
- * none), and whether each seat left (from `seat` on).  out NULL: only
- * counts them; returns how many, 7 * BLACK_POT_CELLS + 11 + players. */
-int arena_black_pot_numbers(const void *state, int seat, double *out);
-/* The same numbers as floats, an observation's type (each is an integer
- * that a float holds exactly), written without going through doubles. */
+ * none), and whether each seat left (from `seat` on).  Floats: each is
+ * an integer that a float holds exactly.  out NULL: only counts them;
+ * returns how many, 7 * BLACK_POT_CELLS + 11 + players. */
 int arena_black_pot_observation(const void *state, int seat, float *out);
 
 /* Parses the expression of a move for the roll `dice`: groups separated

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FACES 6
+#include "dice.h"
 
 void arena_chance_script_init(struct chance_script *script,
 			      const struct game_rules *rules)
@@ -43,20 +43,11 @@ void arena_chance_trial(struct chance_script *script, struct draws *draws)
 	arena_draws_source(draws, script_source, script);
 }
 
-/* C(n, k), small. */
-static long choose(int n, int k)
+/* The multisets of n faces: the keep ids of n dice (games/dice.h, which
+ * ranks them in the same order). */
+static int multisets(int n)
 {
-	long c = 1;
-
-	for (int i = 1; i <= k; i++)
-		c = c * (n - k + i) / i;
-	return c;
-}
-
-/* Multisets of `n` faces from `lowest` to 6. */
-static long multisets(int n, int lowest)
-{
-	return choose(n + FACES - lowest, n);
+	return arena_dice_keep_ids(n) - arena_dice_keep_ids(n - 1);
 }
 
 /* Whether the node deals a whole roll as its multiset. */
@@ -71,8 +62,8 @@ int arena_chance_outcomes(const struct chance_script *script)
 
 	switch (r->kind) {
 	case DRAW_DICE:
-		return whole_roll(script) ? (int)multisets((int)r->param, 1)
-					  : FACES;
+		return whole_roll(script) ? multisets((int)r->param)
+					  : DICE_FACES;
 	case DRAW_UNIFORM:
 		return (int)r->param;
 	case DRAW_SHUFFLE:
@@ -85,26 +76,18 @@ int arena_chance_outcomes(const struct chance_script *script)
  * (lexicographic: [1,1,1] first), ranked without listing the others. */
 void arena_chance_faces(int n, int i, int *faces)
 {
-	long left = i;
-	int lowest = 1;
+	int count[DICE_FACES + 1], p = 0;
 
-	for (int p = 0; p < n; p++) {
-		for (int f = lowest; f <= FACES; f++) {
-			long after = multisets(n - p - 1, f);
-
-			if (left < after) {
-				faces[p] = lowest = f;
-				break;
-			}
-			left -= after;
-		}
-	}
+	arena_dice_keep_count(arena_dice_keep_ids(n - 1) + i, count);
+	for (int f = 1; f <= DICE_FACES; f++)
+		for (int k = 0; k < count[f]; k++)
+			faces[p++] = f;
 }
 
 double arena_chance_probability(const struct chance_script *script, int i)
 {
 	int n = (int)script->request.param, faces[DRAW_MAX_VALUES];
-	int count[FACES + 1] = {0};
+	int count[DICE_FACES + 1] = {0};
 	double ways = 1, all = 1;
 
 	if (!whole_roll(script))
@@ -113,7 +96,7 @@ double arena_chance_probability(const struct chance_script *script, int i)
 	/* n! / (c1! ... c6!) ways of 6^n, both exact in a double */
 	for (int p = 0; p < n; p++) {
 		ways = ways * (p + 1) / ++count[faces[p]];
-		all *= FACES;
+		all *= DICE_FACES;
 	}
 	return ways / all;
 }

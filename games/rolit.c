@@ -116,14 +116,6 @@ static bool rolit_first_capture(const struct rolit *s, int *row, int *col)
 	return false;
 }
 
-/* "D3" for row 2, column 3 (0-based); out holds 3 bytes. */
-static void rolit_square_name(char *out, int row, int col)
-{
-	out[0] = (char)('A' + col);
-	out[1] = (char)('1' + row);
-	out[2] = '\0';
-}
-
 /* Reads a square name: an uppercase column letter then a row number
  * without leading zero; 0 with the square in (*row, *col), or -1. */
 static int rolit_parse_square(const struct rolit *s, const cJSON *action,
@@ -294,10 +286,10 @@ static cJSON *rolit_legal(const void *state)
 	cJSON *list = cJSON_CreateArray();
 	int squares[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE];
 	int count = rolit_squares(s, squares);
-	char name[3];
+	char name[4];
 
 	for (int i = 0; i < count; i++) {
-		rolit_square_name(name, squares[i] / s->b.size, squares[i] % s->b.size);
+		arena_games_cell_name(name, squares[i] / s->b.size, squares[i] % s->b.size);
 		cJSON_AddItemToArray(list, cJSON_CreateString(name));
 	}
 	return list;
@@ -330,14 +322,14 @@ static int rolit_apply(void *state, const cJSON *action, struct draws *draws,
 {
 	struct rolit *s = state;
 	int row = 0, col = 0, r, c;
-	char letter, name[3], example[3];
+	char letter, name[4], example[4];
 
 	(void)draws;
 	if (s->to_move < 0)
 		return arena_games_errorf(err, "the game is over: the board is full");
 	if (rolit_parse_square(s, action, &row, &col, err) < 0)
 		return -1;
-	rolit_square_name(name, row, col);
+	arena_games_cell_name(name, row, col);
 	if (s->b.cells[row][col] != ROLIT_EMPTY)
 		return arena_games_errorf(err, "%s is occupied", name);
 	if (!arena_rolit_board_touches(&s->b, row, col))
@@ -346,7 +338,7 @@ static int rolit_apply(void *state, const cJSON *action, struct draws *draws,
 	letter = rolit_seat_letter(s, s->to_move);
 	if (!arena_rolit_board_captures(&s->b, row, col, letter, NULL) &&
 	    rolit_first_capture(s, &r, &c)) {
-		rolit_square_name(example, r, c);
+		arena_games_cell_name(example, r, c);
 		return arena_games_errorf(err, "%s captures nothing but a capturing move exists (e.g. %s)",
 			      name, example);
 	}

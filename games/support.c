@@ -33,21 +33,26 @@ void *arena_games_xrealloc(void *ptr, size_t size)
 	return arena_games_checked(realloc(ptr, size ? size : 1));
 }
 
-int arena_games_verrorf(char *err, const char *fmt, va_list ap)
-{
-	if (err)
-		vsnprintf(err, GAME_ERR_LEN, fmt, ap);
-	return -1;
-}
-
 int arena_games_errorf(char *err, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	arena_games_verrorf(err, fmt, ap);
+	if (err)
+		vsnprintf(err, GAME_ERR_LEN, fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+void arena_games_cell_name(char *out, int row, int col)
+{
+	int number = row + 1;
+
+	*out++ = (char)('A' + col);
+	if (number >= 10)
+		*out++ = (char)('0' + number / 10);
+	*out++ = (char)('0' + number % 10);
+	*out = '\0';
 }
 
 size_t arena_games_utf8_cut(const char *s, size_t len, size_t max)

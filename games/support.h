@@ -13,8 +13,6 @@
 
 #include "game_err.h"
 
-#include <stdarg.h>
-
 /* `p`, or a message and abort() when it is NULL (an allocation failed). */
 void *arena_games_checked(void *p);
 void *arena_games_xmalloc(size_t size);
@@ -25,12 +23,16 @@ void *arena_games_xrealloc(void *ptr, size_t size);
  * returns -1, so that callers can `return arena_games_errorf(err, ...)`. */
 int arena_games_errorf(char *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-int arena_games_verrorf(char *err, const char *fmt, va_list ap)
-    __attribute__((format(printf, 2, 0)));
 
 /* How many of the `len` bytes of `s`, valid UTF-8, a cut to at most `max`
  * keeps: all when they fit, else `max` less the bytes of the character
  * the cut would split (s[max] is read: the byte after the cut). */
 size_t arena_games_utf8_cut(const char *s, size_t len, size_t max);
+
+/* The name of the square or cell in row `row` and column `col`, from 0
+ * (a board of at most 26 columns and 99 rows), as the games write it:
+ * its column letter, then its row number from 1 ("F6"), into out (3
+ * bytes for rows 1 to 9, 4 beyond). */
+void arena_games_cell_name(char *out, int row, int col);
 
 #endif

@@ -3,7 +3,7 @@
  * scores lines as they are made, but a bot must also weigh the lines not
  * made yet: it asks the rules library what each would be worth
  * (arena_black_pot_line_points).  The rules' state is read through the
- * numbers the rules give a learning program (arena_black_pot_numbers()),
+ * numbers the rules give a learning program (arena_black_pot_observation()),
  * so that the board needs no JSON and no look inside the state.
  */
 #include "black_pot_eval.h"
@@ -18,7 +18,7 @@
  * times the chance that one roll can make its number. */
 #define BLACK_POT_EVAL_FILL_BASE 0.25
 #define BLACK_POT_EVAL_FILL_REACH 0.6
-/* arena_black_pot_numbers(): 7 planes of the cells (the numbers, each
+/* arena_black_pot_observation(): 7 planes of the cells (the numbers, each
  * side's pawns, the scored lines of each direction), then the roll, the
  * rolls made and allowed, the pawns and the points of each side, the seat
  * to move and the roll's first seat; 4 seats at most. */
@@ -133,18 +133,18 @@ int black_pot_eval_read_view(const cJSON *view,
 
 /* The numbers of `state` as seat 0 (side 0 first) sees them. */
 static void black_pot_eval_numbers(const void *state,
-				   double numbers[BLACK_POT_EVAL_NUMBERS])
+				   float numbers[BLACK_POT_EVAL_NUMBERS])
 {
-	if (arena_black_pot_numbers(state, 0, NULL) > BLACK_POT_EVAL_NUMBERS)
+	if (arena_black_pot_observation(state, 0, NULL) > BLACK_POT_EVAL_NUMBERS)
 		abort();	/* a rules library of more seats than this one */
-	arena_black_pot_numbers(state, 0, numbers);
+	arena_black_pot_observation(state, 0, numbers);
 }
 
 void black_pot_eval_board_of(const void *state,
 			     struct black_pot_eval_board *board)
 {
-	double n[BLACK_POT_EVAL_NUMBERS];
-	const double *pawns = n + BLACK_POT_CELLS, *lines = n + 3 * BLACK_POT_CELLS;
+	float n[BLACK_POT_EVAL_NUMBERS];
+	const float *pawns = n + BLACK_POT_CELLS, *lines = n + 3 * BLACK_POT_CELLS;
 
 	black_pot_eval_numbers(state, n);
 	memset(board, 0, sizeof *board);
@@ -163,7 +163,7 @@ void black_pot_eval_board_of(const void *state,
 
 bool black_pot_eval_roll(const void *state, int dice[3])
 {
-	double n[BLACK_POT_EVAL_NUMBERS];
+	float n[BLACK_POT_EVAL_NUMBERS];
 
 	black_pot_eval_numbers(state, n);
 	for (int i = 0; i < 3; i++) {

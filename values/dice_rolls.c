@@ -129,20 +129,12 @@ static void dice_rolls_add(struct roll_table *t, enum dice_rules rules,
 	      dice_rolls_keep_order);
 }
 
-static unsigned int dice_rolls_pack(const int count[DICE_FACES + 1])
+/* The place of the roll `count` (a multiset of t->n faces) in
+ * t->entry_of. */
+static int dice_rolls_index(const struct roll_table *t,
+			    const int count[DICE_FACES + 1])
 {
-	unsigned int packed = 0;
-
-	for (int f = 1; f <= DICE_FACES; f++)
-		packed |= (unsigned int)count[f] << 3 * (f - 1);
-	return packed;
-}
-
-static int dice_rolls_packed_order(const void *pa, const void *pb)
-{
-	const struct roll_packed *a = pa, *b = pb;
-
-	return (a->counts > b->counts) - (a->counts < b->counts);
+	return arena_dice_keep_id(count) - arena_dice_keep_ids(t->n - 1);
 }
 
 void dice_rolls_build(struct roll_table *t, enum dice_rules rules, int n)
@@ -153,47 +145,39 @@ void dice_rolls_build(struct roll_table *t, enum dice_rules rules, int n)
 	t->n = n;
 	/* At most C(n + 5, 5) <= 792 distinct rolls. */
 	t->entry = calloc(792, sizeof *t->entry);
-	t->packed = calloc(792, sizeof *t->packed);
-	if (!t->entry || !t->packed)
+	t->entry_of = calloc(792, sizeof *t->entry_of);
+	if (!t->entry || !t->entry_of)
 		abort();
 	count[1] = n;
 	for (;;) {
 		struct roll_entry *e = &t->entry[t->rolls], *same;
-		struct roll_packed *m = &t->packed[t->multisets++];
+		int *of = &t->entry_of[dice_rolls_index(t, count)];
 
 		e->p = dice_rolls_probability(count, n);
 		dice_rolls_add(t, rules, count, e, &room);
-		m->counts = dice_rolls_pack(count);
-		m->entry = -1;
+		*of = -1;
 		if (!e->keeps) {
 			t->bust += e->p;
 		} else if ((same = dice_rolls_same(t, e))) {
 			same->p += e->p;
-			m->entry = (int)(same - t->entry);
+			*of = (int)(same - t->entry);
 		} else {
-			m->entry = t->rolls++;
+			*of = t->rolls++;
 		}
 		if (!dice_rolls_next(count))
 			break;
 	}
-	qsort(t->packed, (size_t)t->multisets, sizeof *t->packed,
-	      dice_rolls_packed_order);
 }
 
 int dice_rolls_entry(const struct roll_table *t, const int count[DICE_FACES + 1])
 {
-	struct roll_packed key = {.counts = dice_rolls_pack(count)};
-	const struct roll_packed *m = bsearch(&key, t->packed, (size_t)t->multisets,
-					      sizeof *t->packed,
-					      dice_rolls_packed_order);
-
-	return m ? m->entry : -1;
+	return t->entry_of[dice_rolls_index(t, count)];
 }
 
 void dice_rolls_free(struct roll_table *t)
 {
 	free(t->entry);
 	free(t->keep);
-	free(t->packed);
+	free(t->entry_of);
 	memset(t, 0, sizeof *t);
 }

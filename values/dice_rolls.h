@@ -39,15 +39,10 @@ struct roll_table {
 	double bust;		/* probability that the roll scores nothing */
 	struct roll_entry *entry;
 	struct roll_keep *keep;
-	/* Every multiset of n faces, packed (dice_rolls_entry()) and sorted,
-	 * with the entry that holds it (-1: it scores nothing). */
-	int multisets;
-	struct roll_packed *packed;
-};
-
-struct roll_packed {
-	unsigned int counts;	/* count[f] in bits 3 (f - 1) .. 3 f - 1 */
-	int entry;
+	/* The entry that holds each multiset of n faces, at its keep id
+	 * less those of fewer dice (arena_dice_keep_id(), games/dice.h);
+	 * -1: it scores nothing. */
+	int *entry_of;
 };
 
 /* The table of n dice (1..DICE_MAX) under `rules`; free with

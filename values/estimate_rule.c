@@ -157,7 +157,9 @@ static int vl_pick(struct estimate_rule *r, const struct dice_game *g,
 			    r->turn.deck) > (double)g->turn ? on : bank;
 }
 
-int estimate_rule_choice(struct estimate_rule *r, const void *state,
+/* The index in moves[] (n of them, the rules' moves() at `state`) of
+ * the action the rule plays, or -1 where it plays one at random. */
+static int estimate_rule_choice(struct estimate_rule *r, const void *state,
 			 const int *moves, int n)
 {
 	if (r->expects)

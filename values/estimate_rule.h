@@ -37,11 +37,6 @@ struct estimate_rule {
 void estimate_rule_init(struct estimate_rule *r, const struct game_rules *rules);
 void estimate_rule_free(struct estimate_rule *r);
 
-/* The index in moves[] (n of them, the rules' moves() at `state`) of
- * the action the rule plays, or -1 where it plays one at random. */
-int estimate_rule_choice(struct estimate_rule *r, const void *state,
-			 const int *moves, int n);
-
 /* The chance that the rule plays each of the n actions at `state` into
  * weight[] (summing to 1): its choice's, or 1/n each at random. */
 void estimate_rule_weights(struct estimate_rule *r, const void *state,

@@ -124,11 +124,6 @@ static enum grade_marks grade_mark_of(double loss)
 	return loss < GRADE_BLUNDER ? MARK_MISTAKE : MARK_BLUNDER;
 }
 
-const char *grade_mark(double loss)
-{
-	return grade_marks[grade_mark_of(loss)];
-}
-
 static void grade_seats(const struct grade_game *gg, cJSON *object,
 			const char *name, const double *seats)
 {
@@ -446,7 +441,7 @@ static void grade_decision(struct grade_game *gg, const cJSON *action, int i)
 	cJSON_AddNumberToObject(m, "value", d->pending[i].chance[d->seat]);
 	cJSON_AddNumberToObject(m, "best_value", top);
 	cJSON_AddNumberToObject(m, "loss", loss);
-	cJSON_AddStringToObject(m, "mark", grade_mark(loss));
+	cJSON_AddStringToObject(m, "mark", grade_marks[grade_mark_of(loss)]);
 	cJSON_AddBoolToObject(m, "forced", forced);
 	if (best->exact && !grade_values_exact(gg->values))
 		cJSON_AddTrueToObject(m, "exact");	/* a solved end */

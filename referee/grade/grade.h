@@ -84,9 +84,6 @@ enum grade_status grade_ready(struct grade *g, const char *game,
  * grade document. */
 double grade_seat(const cJSON *doc, const char *member, int seat);
 
-/* The mark of a decision that lost `loss`. */
-const char *grade_mark(double loss);
-
 /* A grade document for people: each decision and roll, then the table of
  * skill and luck (grade_text.c). */
 void grade_text_print(FILE *out, const cJSON *doc);

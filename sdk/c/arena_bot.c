@@ -18,13 +18,11 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "games/fair.h"
 #include "games/support.h"
 
 #include <sodium.h>
 
-#define GAME_ID_BYTES 16
-#define HASH_BYTES 32
-#define SECRET_BYTES 32
 #define PROTOCOL_VERSION 1
 
 /* What the fairness exchange of the current game needs to remember. */
@@ -32,10 +30,10 @@ struct game {
 	int started;                            /* start seen */
 	int committed;                          /* c_i sent */
 	int in_set;                             /* start named a duplicate set */
-	unsigned char id[GAME_ID_BYTES];
+	unsigned char id[FAIR_GAME_ID_BYTES];
 	uint32_t seat;
-	unsigned char commitment[HASH_BYTES];   /* the referee's C */
-	unsigned char contribution[SECRET_BYTES]; /* our r_i */
+	unsigned char commitment[FAIR_HASH_BYTES];   /* the referee's C */
+	unsigned char contribution[FAIR_SECRET_BYTES]; /* our r_i */
 };
 
 struct session {
@@ -74,18 +72,6 @@ static cJSON *fail(const struct session *s, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return NULL;
-}
-
-/* H(P, -, msg) of FAIRNESS.md: BLAKE2b-256, no key, no salt, personal P
- * zero-padded to 16 bytes. */
-static void hash(unsigned char out[HASH_BYTES], const char *personal,
-		 const unsigned char *msg, size_t len)
-{
-	unsigned char p[crypto_generichash_blake2b_PERSONALBYTES] = { 0 };
-
-	memcpy(p, personal, strlen(personal));
-	crypto_generichash_blake2b_salt_personal(out, HASH_BYTES, msg, len,
-						 NULL, 0, NULL, p);
 }
 
 /* Decodes a JSON string of exactly 2*len lowercase hex digits. */
@@ -132,7 +118,7 @@ static cJSON *reply_with(const char *key, cJSON *value)
 static cJSON *reply_hex(const char *key, const unsigned char *bytes,
 			size_t len)
 {
-	char hex[2 * HASH_BYTES + 1];
+	char hex[2 * FAIR_HASH_BYTES + 1];
 
 	sodium_bin2hex(hex, sizeof hex, bytes, len);
 	return reply_with(key, cJSON_CreateString(hex));
@@ -161,10 +147,10 @@ static cJSON *handle_start(struct session *s, const cJSON *msg)
 	struct game *game = &s->game;
 
 	game_clear(game);
-	if (hex_parse(game->id, GAME_ID_BYTES,
+	if (hex_parse(game->id, FAIR_GAME_ID_BYTES,
 		      cJSON_GetObjectItemCaseSensitive(msg, "game_id")) < 0)
 		return fail(s, "start: \"game_id\" is not %d lowercase hex "
-			    "digits", 2 * GAME_ID_BYTES);
+			    "digits", 2 * FAIR_GAME_ID_BYTES);
 	if (seat_parse(&game->seat,
 		       cJSON_GetObjectItemCaseSensitive(msg, "seat")) < 0)
 		return fail(s, "start: \"seat\" is not a non-negative integer");
@@ -178,30 +164,19 @@ static cJSON *handle_start(struct session *s, const cJSON *msg)
 static cJSON *handle_commit(struct session *s, const cJSON *msg)
 {
 	struct game *game = &s->game;
-	unsigned char in[GAME_ID_BYTES + 4 + HASH_BYTES + SECRET_BYTES];
-	unsigned char c[HASH_BYTES];
-	unsigned char *p = in;
+	unsigned char c[FAIR_HASH_BYTES];
 
 	if (!game->started)
 		return fail(s, "commit: no game started");
-	if (hex_parse(game->commitment, HASH_BYTES,
+	if (hex_parse(game->commitment, FAIR_HASH_BYTES,
 		      cJSON_GetObjectItemCaseSensitive(msg, "commitment")) < 0)
 		return fail(s, "commit: \"commitment\" is not %d lowercase hex "
-			    "digits", 2 * HASH_BYTES);
-	randombytes_buf(game->contribution, SECRET_BYTES);
-
-	memcpy(p, game->id, GAME_ID_BYTES);
-	p += GAME_ID_BYTES;
-	for (int i = 0; i < 4; i++)
-		*p++ = (unsigned char)(game->seat >> (8 * i));
-	memcpy(p, game->commitment, HASH_BYTES);
-	p += HASH_BYTES;
-	memcpy(p, game->contribution, SECRET_BYTES);
-	hash(c, "arena:botcommit", in, sizeof in);
-	sodium_memzero(in, sizeof in);
-
+			    "digits", 2 * FAIR_HASH_BYTES);
+	randombytes_buf(game->contribution, FAIR_SECRET_BYTES);
+	arena_fair_bot_commitment(c, game->id, game->seat, game->commitment,
+				  game->contribution);
 	game->committed = 1;
-	return reply_hex("commitment", c, HASH_BYTES);
+	return reply_hex("commitment", c, FAIR_HASH_BYTES);
 }
 
 static cJSON *handle_lock(struct session *s, const cJSON *msg)
@@ -209,7 +184,7 @@ static cJSON *handle_lock(struct session *s, const cJSON *msg)
 	(void)msg;
 	if (!s->game.committed)
 		return must(cJSON_CreateObject());
-	return reply_hex("reveal", s->game.contribution, SECRET_BYTES);
+	return reply_hex("reveal", s->game.contribution, FAIR_SECRET_BYTES);
 }
 
 /* Whether `action` is one of the turn's legal actions. */
@@ -300,19 +275,18 @@ static void check_secret(const struct session *s, const cJSON *msg)
 {
 	const struct game *game = &s->game;
 	const cJSON *secret = cJSON_GetObjectItemCaseSensitive(msg, "secret");
-	unsigned char in[GAME_ID_BYTES + SECRET_BYTES], c[HASH_BYTES];
+	unsigned char revealed[FAIR_SECRET_BYTES], c[FAIR_HASH_BYTES];
 
 	if (!game->committed || (game->in_set && (!secret || cJSON_IsNull(secret))))
 		return;
-	memcpy(in, game->id, GAME_ID_BYTES);
-	if (hex_parse(in + GAME_ID_BYTES, SECRET_BYTES, secret) < 0) {
+	if (hex_parse(revealed, FAIR_SECRET_BYTES, secret) < 0) {
 		fprintf(stderr, "arena-bot: warning: line %lu: end: no valid "
 			"\"secret\"; the referee's randomness is unchecked\n",
 			s->line_no);
 		return;
 	}
-	hash(c, "arena:commit", in, sizeof in);
-	if (sodium_memcmp(c, game->commitment, HASH_BYTES) != 0)
+	arena_fair_referee_commitment(c, game->id, revealed);
+	if (sodium_memcmp(c, game->commitment, FAIR_HASH_BYTES) != 0)
 		fprintf(stderr, "arena-bot: warning: line %lu: end: the "
 			"referee's secret does not match its commitment; "
 			"its randomness was not fair\n", s->line_no);

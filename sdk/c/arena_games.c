@@ -17,6 +17,7 @@
 #include "games/registry.h"
 #include "games/rolit.h"
 #include "games/rolit_board.h"
+#include "games/support.h"
 
 /* ---- Reading views ---- */
 
@@ -226,19 +227,6 @@ static int cell_parse(const char *name, int *row, int *col, int side)
 	return *row < side && *col < side ? 0 : -1;
 }
 
-/* "F6" for a square numbered row * side + col (out: 4 bytes; 3 are
- * enough on a board of at most 9 rows). */
-static void cell_name(char *out, int cell, int side)
-{
-	int row = cell / side + 1;
-
-	*out++ = (char)('A' + cell % side);
-	if (row >= 10)
-		*out++ = '1';
-	*out++ = (char)('0' + row % 10);
-	*out = '\0';
-}
-
 /* ---- Rolit ---- */
 
 static const char *const colour_names[4] = { "red", "yellow", "green",
@@ -347,7 +335,7 @@ int arena_rolit_captures(const struct arena_rolit *r, const char *square,
 	arena_rolit_board_captures(&board, row, col, colour, captured);
 	for (int i = 0; i < r->size * r->size; i++)
 		if (captured[i / r->size][i % r->size] && n++ < max)
-			cell_name(out[n - 1], i, r->size);
+			arena_games_cell_name(out[n - 1], i / r->size, i % r->size);
 	return n;
 }
 
@@ -534,7 +522,8 @@ int arena_black_pot_legal(const struct arena_black_pot *b, int pawns,
 		};
 		memcpy(out[i].expr, moves[i].expr, sizeof out[i].expr);
 		for (int c = 0; c < moves[i].count; c++)
-			cell_name(out[i].cells[c], moves[i].cells[c], SIDE);
+			arena_games_cell_name(out[i].cells[c], moves[i].cells[c] / SIDE,
+					      moves[i].cells[c] % SIDE);
 	}
 	free(moves);
 	return n <= max ? n : -1;
@@ -563,7 +552,7 @@ int arena_black_pot_id_cells(int id, char cells[3][4])
 	int at[3], count = arena_black_pot_move_cells(id, at);
 
 	for (int i = 0; i < count; i++)
-		cell_name(cells[i], at[i], SIDE);
+		arena_games_cell_name(cells[i], at[i] / SIDE, at[i] % SIDE);
 	return count;
 }
 

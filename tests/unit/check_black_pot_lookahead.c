@@ -177,7 +177,7 @@ START_TEST(completing_and_blocking)
 }
 END_TEST
 
-/* Where arena_black_pot_numbers() counts the rolls made. */
+/* Where arena_black_pot_observation() counts the rolls made. */
 #define ROLLS_MADE (7 * BLACK_POT_CELLS + 3)
 
 /* A 2-player game with `layout`, its draws from `seed`. */
@@ -248,7 +248,7 @@ static int game_checked(struct black_pot_rolls *rolls, const char *layout,
 	void *state = game_random(&draws, layout, seed);
 	struct black_pot_eval_board board;
 	struct black_pot_eval eval;
-	double numbers[7 * BLACK_POT_CELLS + 15];
+	float numbers[7 * BLACK_POT_CELLS + 15];
 	int positions = 0, made = 0, dice[3];
 	uint64_t pick = (uint64_t)seed + 1;
 
@@ -257,7 +257,7 @@ static int game_checked(struct black_pot_rolls *rolls, const char *layout,
 	while (arena_black_pot_rules.to_move(state) >= 0) {
 		int ids[GAME_MAX_MOVES], n = arena_black_pot_rules.moves(state, ids);
 
-		arena_black_pot_numbers(state, 0, numbers);
+		arena_black_pot_observation(state, 0, numbers);
 		ck_assert_int_eq(black_pot_eval_roll(state, dice),
 				 numbers[ROLLS_MADE] > made);
 		ck_assert(dice[0] >= dice[1] && dice[1] >= dice[2]);

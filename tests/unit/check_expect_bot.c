@@ -259,7 +259,7 @@ START_TEST(dice_turn_matches_monte_carlo)
 	double mean, se;
 
 	ck_assert_int_eq(expect_policy_init(&p, dice_games[_i]), 0);
-	t = expect_policy_turn(&p, 0);
+	t = dice_expect_turn(&p.dice, 0);
 	sim_estimate(bolo_turn, t, 60000, &mean, &se);
 	assert_close(dice_games[_i], dice_policy_turn_roll(t, 0, 0), mean, se);
 	ck_assert_double_lt(se, 6);

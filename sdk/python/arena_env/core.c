@@ -46,7 +46,9 @@ static PyObject *json_text(const cJSON *item)
 	return owned_text(json_print_line(item));
 }
 
-cJSON *core_parse_json(const char *text, const char *what)
+/* Parsed JSON text, or NULL with a ValueError naming `what` (and NULL
+ * without one for NULL text). */
+static cJSON *core_parse_json(const char *text, const char *what)
 {
 	cJSON *item;
 
@@ -81,7 +83,9 @@ int core_players(PyObject *arg, void *players)
 	return 1;
 }
 
-int core_number(PyObject *arg, void *number)
+/* A PyArg_Parse converter ("O&"): a game's number, an int 1 to 2**64 - 1
+ * into an unsigned long long; 0 with a TypeError or ValueError. */
+static int core_number(PyObject *arg, void *number)
 {
 	unsigned long long n;
 
@@ -502,8 +506,8 @@ static PyObject *Game_chance_outcomes(GameObject *self, PyObject *unused)
 	n = env_chance_waits(g->chance) ? g->legal_count : 0;
 	list = PyList_New(n);
 	for (int i = 0; list && i < n; i++) {
-		PyObject *pair = Py_BuildValue("(id)", i,
-					       env_chance_probability(g, i));
+		PyObject *pair = Py_BuildValue("(id)", i, arena_chance_probability(
+						       &g->chance->script, i));
 
 		if (!pair)
 			Py_CLEAR(list);

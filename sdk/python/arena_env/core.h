@@ -48,16 +48,10 @@ int core_observe_into(const struct env_game *g, int seat, float *obs,
 		      Py_ssize_t obs_len, unsigned char *mask,
 		      Py_ssize_t mask_len);
 
-/* Parsed JSON text, or NULL with a ValueError naming `what` (and NULL
- * without one for NULL text). */
-cJSON *core_parse_json(const char *text, const char *what);
-
-/* PyArg_Parse converters ("O&"): a number of players, an int (not a
+/* A PyArg_Parse converter ("O&"): a number of players, an int (not a
  * bool) into a long long, which env_game_new() checks against the game's
- * range; a game's number, an int 1 to 2**64 - 1 into an unsigned long
- * long.  0 with a TypeError or ValueError naming the argument. */
+ * range; 0 with a TypeError or ValueError naming the argument. */
 int core_players(PyObject *arg, void *players);
-int core_number(PyObject *arg, void *number);
 
 /* A new game, or NULL with a ValueError saying why. */
 struct env_game *core_game_new(const char *name, long long players,

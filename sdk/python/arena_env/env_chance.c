@@ -104,22 +104,11 @@ int env_chance_pend(struct env_game *g, enum env_pending pending, int move,
 
 int env_chance_deal(struct env_game *g, long id, char *err)
 {
-	struct env_chance *c = g->chance;
+	struct chance_script *script = &g->chance->script;
+	int n = arena_chance_outcomes(script);
 
-	if (id < 0 || id >= env_chance_outcomes(g) ||
-	    arena_chance_choose(&c->script, (int)id))
+	if (id < 0 || id >= n || arena_chance_choose(script, (int)id))
 		return errorf(err, "%ld is not an outcome of this chance node: "
-			      "chance_outcomes() lists its %d", id,
-			      env_chance_outcomes(g));
+			      "chance_outcomes() lists its %d", id, n);
 	return chance_try(g, err);
-}
-
-int env_chance_outcomes(const struct env_game *g)
-{
-	return arena_chance_outcomes(&g->chance->script);
-}
-
-double env_chance_probability(const struct env_game *g, int id)
-{
-	return arena_chance_probability(&g->chance->script, id);
 }

@@ -51,9 +51,5 @@ static inline bool env_chance_waits(const struct env_chance *c)
 /* Deals outcome `id` of the chance node and tries the step again; -1
  * with err when it is no outcome of the node. */
 int env_chance_deal(struct env_game *g, long id, char *err);
-/* The chance node's outcome ids, 0 to n - 1: n. */
-int env_chance_outcomes(const struct env_game *g);
-/* The exact probability of outcome id. */
-double env_chance_probability(const struct env_game *g, int id);
 
 #endif

@@ -3,7 +3,6 @@
  */
 #include "env_game.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +10,7 @@
 #include "games/dice.h"
 #include "games/fair.h"
 #include "games/registry.h"
+#include "games/support.h"
 #include "observe.h"
 #include "referee/base/json.h"
 #include "referee/base/options.h"
@@ -66,7 +66,7 @@ static void env_game_refresh(struct env_game *g)
 	g->legal_count = 0;
 	if (env_chance_waits(g->chance)) {
 		/* a chance node's ids: its outcomes, 0 to n - 1 */
-		g->legal_count = env_chance_outcomes(g);
+		g->legal_count = arena_chance_outcomes(&g->chance->script);
 		for (int i = 0; i < g->legal_count; i++)
 			g->moves[i] = i;
 		return;
@@ -396,8 +396,7 @@ cJSON *env_game_action_json(const struct env_game *g, long id)
 		/* The square's name: its column letter, then its row. */
 		while (size * size < g->action_n)
 			size++;
-		snprintf(name, sizeof name, "%c%ld", (int)('A' + id % size),
-			 id / size + 1);
+		arena_games_cell_name(name, (int)(id / size), (int)(id % size));
 		return cJSON_CreateString(name);
 	case GAME_FAMILY_BLACK_POT:
 		return arena_black_pot_action_json(g->play.state, (int)id);
