@@ -156,20 +156,6 @@ static enum bot_status respond(struct bot *bot, const char *line, size_t len)
 	return BOT_OK;
 }
 
-static void write_log(int fd, const char *data, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, data, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return;
-		data += w;
-		n -= (size_t)w;
-	}
-}
-
 /* Reads and drops what a bot writes to stderr past its limit (or with
  * no log): splice(2) to /dev/null, so that a flood costs no copy.  As
  * read(2) returns. */
@@ -199,7 +185,7 @@ static void write_note(struct bot *bot, const char *line)
 	char *note = xasprintf("%s%c%s\n", c->kept && c->last != '\n' ? "\n" : "",
 			       STDERR_REFEREE, line);
 
-	write_log(bot->log_fd, note, strlen(note));
+	files_write_all(bot->log_fd, note, strlen(note));
 	free(note);
 	c->last = '\n';
 }
@@ -240,7 +226,7 @@ static bool drain_stderr(struct bot *bot)
 		for (char *p = memchr(chunk, STDERR_REFEREE, keep); p;
 		     p = memchr(p + 1, STDERR_REFEREE, keep - (size_t)(p + 1 - chunk)))
 			*p = STDERR_SUBSTITUTE;
-		write_log(bot->log_fd, chunk, keep);
+		files_write_all(bot->log_fd, chunk, keep);
 		c->kept += keep;
 		c->last = chunk[keep - 1];
 	}
@@ -250,7 +236,7 @@ static bool drain_stderr(struct bot *bot)
 				 "%s[stderr truncated after %zu bytes]\n",
 				 c->kept && c->last != '\n' ? "\n" : "", c->kept);
 
-		write_log(bot->log_fd, marker, (size_t)m);
+		files_write_all(bot->log_fd, marker, (size_t)m);
 		c->cut = true;
 	}
 	return true;
