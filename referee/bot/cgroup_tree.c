@@ -254,8 +254,6 @@ int cgroup_tree_open(struct cgroup_tree *tree, int version, const char *mount,
 	return rc;
 }
 
-/* Kills and removes every bot's group in the run's folder (not the
- * referee's leaf). */
 void cgroup_tree_sweep(const struct cgroup_tree *tree)
 {
 	DIR *d = tree->dir[0] ? opendir(tree->dir[0]) : NULL;
