@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "base/util.h"
 #include "task_clock.h"
 
@@ -194,21 +195,15 @@ struct stat_of {
  * what /proc/PID/syscall says of the call it is blocked in. */
 static bool in_vfork(pid_t pid)
 {
-	char path[64], buf[256];
+	char *path = xasprintf("/proc/%d/syscall", (int)pid);
+	char *text = files_read_all(path, NULL);
 	unsigned long long flags = 0;
 	long nr = -1;
-	ssize_t n;
-	int fd;
+	bool said = text && sscanf(text, "%ld %llx", &nr, &flags) >= 1;
 
-	snprintf(path, sizeof path, "/proc/%d/syscall", (int)pid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return false;
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	if (sscanf(buf, "%ld %llx", &nr, &flags) < 1)
+	free(path);
+	free(text);
+	if (!said)
 		return false;
 #ifdef SYS_vfork
 	if (nr == SYS_vfork)
@@ -784,20 +779,15 @@ static int64_t known_pss_bytes(const struct procstop *p)
 	int64_t sum = -1;
 
 	for (size_t i = 0; i < p->known_count; i++) {
-		char path[64], buf[1024], *at;
+		char *path = xasprintf("/proc/%d/smaps_rollup", (int)p->known[i].pid);
+		char *text = files_read_all(path, NULL), *at;
 		long long kb;
-		ssize_t n;
-		int fd;
 
-		snprintf(path, sizeof path, "/proc/%d/smaps_rollup",
-			 (int)p->known[i].pid);
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-			continue; /* gone, and its memory with it */
-		n = read(fd, buf, sizeof buf - 1);
-		close(fd);
-		buf[n > 0 ? n : 0] = '\0';
-		if ((at = strstr(buf, "\nPss:")) && sscanf(at + 5, "%lld", &kb) == 1)
+		/* A process gone (no file) took its memory with it. */
+		if (text && (at = strstr(text, "\nPss:")) && sscanf(at + 5, "%lld", &kb) == 1)
 			sum = (sum < 0 ? 0 : sum) + kb * 1024;
+		free(path);
+		free(text);
 	}
 	return sum;
 }
