@@ -488,24 +488,16 @@ static void wait_landed(struct procstop *p, int64_t give_up, long *wait)
 }
 
 /* Stops every process a scan finds running, until two scans in a row
- * find nothing new and every process halted(), or the bound passes.  A
- * process stopped forks no more, and what it forked is in its children;
- * one with SIGSTOP pending may still finish a fork (and the child runs):
- * so the stop waits until they are all stopped, then scans again.  A
- * process that exits hands its children to the init before it is a
- * zombie, maybe while a scan reads the init's children and then its own:
- * a child of it can be in neither, once, and the next scan finds it in
- * the init's.  A process found running after its SIGSTOP is sent another;
- * one found stopped and then running again was
+ * find nothing new and every process halted(), or the bound passes (why
+ * that holds against a fork: procstop.h), waiting between scans for the
+ * stops to land (wait_landed()).  A process found running after its
+ * SIGSTOP is sent another; one found stopped and then running again was
  * continued by something (nothing of the bot may send SIGCONT): the bot
- * fights its stop.  0 when all are stopped, or when the bound passed
- * with stops still pending (a process the scheduler has not run since
- * its SIGSTOP stops when it next runs: on a busy machine that can take
- * longer than the bound, and waiting would stall every table: a stop
- * again, bounded at PROCSTOP_RETRY_MS, goes on with it, after checking
- * that nothing ran meanwhile); FREEZE_FAILED when the init is gone;
- * FREEZE_FOUGHT when the bot fought its stop.  Between scans, it waits for the stops to land
- * (wait_landed()). */
+ * fights its stop, FREEZE_FOUGHT.  The bound passed with stops still
+ * pending is FREEZE_DONE: a process the scheduler has not run since its
+ * SIGSTOP stops when it next runs, which on a busy machine can take
+ * longer, and waiting would stall every table (a stop again goes on with
+ * it).  FREEZE_FAILED when the init is gone. */
 static enum freeze_result stop_all(struct procstop *p)
 {
 	int64_t give_up = now_ns() + (p->pending ? PROCSTOP_RETRY_MS
@@ -571,11 +563,9 @@ static enum freeze_result stop_all(struct procstop *p)
  * process the stop left halted runs again, continued off move by
  * something (a stop inside a scan sees only what happens while it
  * scans; this sees the whole time off move); or, the stop left pending,
- * whether its processes used more than PROCSTOP_RUN_MS of CPU since:
- * one the scheduler had not run stops when it next runs, and one in a
- * system call when it returns, having used little; more, and they ran
- * while they should have been stopped (a child a fork finished after
- * the stop runs free until the next stop finds it: counted too). */
+ * whether its processes used more than PROCSTOP_RUN_MS of CPU since (a
+ * child a fork finished after the stop, which runs free until the next
+ * stop finds it, counted too). */
 static bool ran_off_move(struct procstop *p)
 {
 	struct pids found = { 0 };
