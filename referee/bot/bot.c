@@ -49,11 +49,8 @@ void bot_track(pid_t pid, bool add)
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	if (add) {
-		if (live_count == live_cap) {
-			live_cap = live_cap ? 2 * live_cap : 8;
-			live_groups = xrealloc(live_groups,
-					       live_cap * sizeof *live_groups);
-		}
+		live_groups = xgrow(live_groups, live_count, &live_cap,
+				    sizeof *live_groups);
 		live_groups[live_count++] = pid;
 	} else {
 		for (size_t i = 0; i < live_count; i++)

@@ -61,10 +61,7 @@ static void later_drop(struct bot *bot)
 static void later_add(struct bot *bot, int64_t at, int64_t gap)
 {
 	later_drop(bot);
-	if (later_count == later_cap) {
-		later_cap = later_cap ? 2 * later_cap : 4;
-		later = xrealloc(later, later_cap * sizeof *later);
-	}
+	later = xgrow(later, later_count, &later_cap, sizeof *later);
 	later[later_count++] = bot;
 	bot->freeze_at = at;
 	bot->freeze_gap = gap;

@@ -52,8 +52,7 @@ static char **sorted_names(int fd, size_t *count)
 	while ((d = readdir(dir))) {
 		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
 			continue;
-		if (*count == cap)
-			names = xrealloc(names, (cap = cap ? 2 * cap : 32) * sizeof *names);
+		names = xgrow(names, *count, &cap, sizeof *names);
 		names[(*count)++] = xstrdup(d->d_name);
 	}
 	closedir(dir);

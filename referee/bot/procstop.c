@@ -86,10 +86,7 @@ struct procstop {
 
 static void pids_add(struct pids *s, pid_t pid)
 {
-	if (s->count == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 16;
-		s->list = xrealloc(s->list, s->cap * sizeof *s->list);
-	}
+	s->list = xgrow(s->list, s->count, &s->cap, sizeof *s->list);
 	s->list[s->count++] = pid;
 }
 
@@ -129,10 +126,7 @@ static int file_fd(struct procstop *p, pid_t pid, pid_t tid)
 		snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return -1;
-	if (p->file_count == p->file_cap) {
-		p->file_cap = p->file_cap ? 2 * p->file_cap : 16;
-		p->files = xrealloc(p->files, p->file_cap * sizeof *p->files);
-	}
+	p->files = xgrow(p->files, p->file_count, &p->file_cap, sizeof *p->files);
 	p->files[p->file_count++] = (struct open_file){ pid, tid, fd, p->scan };
 	return fd;
 }
@@ -298,10 +292,7 @@ static void known_add(struct procstop *p, pid_t pid, const struct stat_of *st)
 
 	if (clock_getcpuclockid(pid, &clock))
 		return; /* gone: reaped, its time is its parent's */
-	if (p->known_count == p->known_cap) {
-		p->known_cap = p->known_cap ? 2 * p->known_cap : 16;
-		p->known = xrealloc(p->known, p->known_cap * sizeof *p->known);
-	}
+	p->known = xgrow(p->known, p->known_count, &p->known_cap, sizeof *p->known);
 	p->known[p->known_count++] = (struct known){ pid, clock, st->reaped,
 						     st->rss, st->threads, -1 };
 }
@@ -309,10 +300,7 @@ static void known_add(struct procstop *p, pid_t pid, const struct stat_of *st)
 static void seen_add(struct procstop *p, pid_t pid, const struct stat_of *st,
 		     bool halted_now)
 {
-	if (p->seen_count == p->seen_cap) {
-		p->seen_cap = p->seen_cap ? 2 * p->seen_cap : 16;
-		p->seen = xrealloc(p->seen, p->seen_cap * sizeof *p->seen);
-	}
+	p->seen = xgrow(p->seen, p->seen_count, &p->seen_cap, sizeof *p->seen);
 	p->seen[p->seen_count++] = (struct seen){
 		pid, st->parent, halted_now,
 		!halted_now && st->state == 'D' && st->threads == 1 && in_vfork(pid),
