@@ -42,9 +42,20 @@ void bot_close_fd(int *fd)
 	*fd = -1;
 }
 
+/* Where the group `pid` is in the list; live_count when it is not. */
+static size_t live_index(pid_t pid)
+{
+	size_t i = 0;
+
+	while (i < live_count && live_groups[i] != pid)
+		i++;
+	return i;
+}
+
 void bot_track(pid_t pid, bool add)
 {
 	sigset_t all, old;
+	size_t i;
 
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
@@ -52,12 +63,8 @@ void bot_track(pid_t pid, bool add)
 		live_groups = xgrow(live_groups, live_count, &live_cap,
 				    sizeof *live_groups);
 		live_groups[live_count++] = pid;
-	} else {
-		for (size_t i = 0; i < live_count; i++)
-			if (live_groups[i] == pid) {
-				live_groups[i] = live_groups[--live_count];
-				break;
-			}
+	} else if ((i = live_index(pid)) < live_count) {
+		live_groups[i] = live_groups[--live_count];
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
@@ -75,14 +82,6 @@ static pid_t parent_of(pid_t pid)
 		ppid = 0;
 	free(stat);
 	return (pid_t)ppid;
-}
-
-static bool is_live_bot(pid_t pid)
-{
-	for (size_t i = 0; i < live_count; i++)
-		if (live_groups[i] == pid)
-			return true;
-	return false;
 }
 
 /* Kills and reaps the children of this process that are not bots: what a
@@ -105,7 +104,7 @@ static void reap_escaped(void)
 		while ((d = readdir(proc))) {
 			pid_t pid = (pid_t)atoi(d->d_name);
 
-			if (pid <= 0 || parent_of(pid) != self || is_live_bot(pid))
+			if (pid <= 0 || parent_of(pid) != self || live_index(pid) < live_count)
 				continue;
 			kill(pid, SIGKILL);
 			found = xrealloc(found, (count + 1) * sizeof *found);
