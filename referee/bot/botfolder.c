@@ -165,9 +165,7 @@ cJSON *botfolder_describe(const struct bot_spec *spec)
 	cJSON_AddNumberToObject(folder, "bytes", (double)w.bytes);
 	if (w.capped)
 		cJSON_AddTrueToObject(folder, "capped");
-	for (size_t i = 0; i < hidden; i++)
-		free(w.hidden[i]);
-	free(w.hidden);
+	bot_free_words(w.hidden);
 	free(w.path);
 out:
 	bot_free_words(argv);
