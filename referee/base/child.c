@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "util.h"
 
 /* In the child: `path` on descriptor `to` (and on `also` when it is not
@@ -72,7 +74,8 @@ pid_t child_start(const struct child *c, int *from, char *err)
 	return pid;
 }
 
-int child_wait(pid_t pid, const char *name, char *err)
+/* Waits for child `pid` (again when a signal interrupts the wait). */
+static int child_wait(pid_t pid, const char *name, char *err)
 {
 	int status;
 
@@ -80,23 +83,6 @@ int child_wait(pid_t pid, const char *name, char *err)
 		if (errno != EINTR)
 			return errorf(err, "cannot wait for %s: %s", name, strerror(errno));
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-/* All of descriptor fd, read to its end (again when a signal interrupts
- * a read), new and NUL-ended. */
-static char *read_to_end(int fd)
-{
-	size_t len = 0, size = 256;
-	char *text = xmalloc(size);
-	ssize_t n;
-
-	while ((n = read(fd, text + len, size - len - 1)) > 0 || (n < 0 && errno == EINTR)) {
-		len += n > 0 ? (size_t)n : 0;
-		if (len + 1 == size)
-			text = xrealloc(text, size *= 2);
-	}
-	text[len] = '\0';
-	return text;
 }
 
 int child_run(const struct child *c, char **out,
@@ -112,10 +98,10 @@ int child_run(const struct child *c, char **out,
 	if (started)
 		started(pid, ctx);
 	if (from >= 0) {
-		char *text = read_to_end(from);
+		char *text = files_read_fd(from, SIZE_MAX, NULL);
 
 		close(from);
-		if (out) {
+		if (out && text) {
 			free(*out);
 			*out = text;
 		} else {

@@ -39,13 +39,11 @@ struct child {
  * goes to a pipe whose reading end is *from (-1 otherwise). */
 pid_t child_start(const struct child *c, int *from, char *err);
 
-/* Waits for child `pid` (again when a signal interrupts the wait): its
- * exit status, 128 + the signal that ended it, or -1 with err. */
-int child_wait(pid_t pid, const char *name, char *err);
-
 /* Starts the child, reads its output into *out (new, NUL-ended, "" when
- * it could not run; NULL without c->capture) and waits: as child_wait().  `started`, when not NULL, is
- * told the pid first (to stop the child from another thread). */
+ * it could not run; NULL without c->capture) and waits for it: its exit
+ * status, 128 + the signal that ended it, or -1 with err.  `started`,
+ * when not NULL, is told the pid first (to stop the child from another
+ * thread). */
 int child_run(const struct child *c, char **out,
 	      void (*started)(pid_t pid, void *ctx), void *ctx, char *err);
 

@@ -167,8 +167,7 @@ int files_remove_tree(const char *path)
 		int next;
 
 		if (sub) {
-			if (depth == cap)
-				way = xrealloc(way, (cap = cap ? 2 * cap : 64) * sizeof *way);
+			way = xgrow(way, depth, &cap, sizeof *way);
 			if ((next = openat(fd, sub, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 					   O_CLOEXEC)) < 0 || fstat(fd, &st)) {
 				free(sub);

@@ -40,26 +40,34 @@ struct journal {
 	bool failed;            /* a write failed: nothing more is written */
 };
 
+/* The journal of the file open at `fd`, its lines so far `size` bytes. */
+static struct journal *journal_new(int fd, const char *path, off_t size,
+				   const struct chain_end *chain)
+{
+	struct journal *journal = xcalloc(1, sizeof *journal);
+
+	journal->fd = fd;
+	journal->path = xstrdup(path);
+	journal->size = size;
+	journal->chain = *chain;
+	return journal;
+}
+
 struct journal *journal_create(const char *path, char *err)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	struct journal *journal;
 
 	if (fd < 0) {
 		errorf(err, "cannot create log '%s': %s%s", path, strerror(errno),
 		       errno == EEXIST ? " (logs are never overwritten)" : "");
 		return NULL;
 	}
-	journal = xcalloc(1, sizeof *journal);
-	journal->fd = fd;
-	journal->path = xstrdup(path);
-	return journal;
+	return journal_new(fd, path, 0, &(struct chain_end){0});
 }
 
 struct journal *journal_adopt(const char *path, char *err)
 {
 	int fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
-	struct journal *journal;
 	struct stat st;
 
 	if (fd < 0) {
@@ -72,17 +80,13 @@ struct journal *journal_adopt(const char *path, char *err)
 		close(fd);
 		return NULL;
 	}
-	journal = xcalloc(1, sizeof *journal);
-	journal->fd = fd;
-	journal->path = xstrdup(path);
-	return journal;
+	return journal_new(fd, path, 0, &(struct chain_end){0});
 }
 
 struct journal *journal_reopen(const char *path, size_t keep, const struct chain_end *chain,
 			       char *err)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	struct journal *journal;
 
 	if (fd < 0 || ftruncate(fd, (off_t)keep) ||
 	    lseek(fd, 0, SEEK_END) != (off_t)keep) {
@@ -91,12 +95,7 @@ struct journal *journal_reopen(const char *path, size_t keep, const struct chain
 			close(fd);
 		return NULL;
 	}
-	journal = xcalloc(1, sizeof *journal);
-	journal->fd = fd;
-	journal->path = xstrdup(path);
-	journal->size = (off_t)keep;
-	journal->chain = *chain;
-	return journal;
+	return journal_new(fd, path, (off_t)keep, chain);
 }
 
 void journal_compress(struct journal *journal)

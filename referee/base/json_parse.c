@@ -24,7 +24,7 @@
 #define EXACT_DIGITS 15
 
 struct parser {
-	const char *start, *p, *end;
+	const char *p, *end;
 	struct region *region;   /* where the tree goes; NULL: malloc */
 	int depth;
 	bool duplicate;          /* an object repeats a key */
@@ -385,8 +385,7 @@ static const char *duplicate_key(const cJSON *item)
 static cJSON *parse(struct region *region, const char *text, size_t len,
 		    bool *plain_numbers, char *err)
 {
-	struct parser ps = {.start = text, .p = text, .end = text + len,
-			    .region = region};
+	struct parser ps = {.p = text, .end = text + len, .region = region};
 	cJSON *item;
 	const char *dup;
 

@@ -243,7 +243,9 @@ void keys_trust_signing(const char *secret_path)
 	sodium_memzero(&key, sizeof key);
 }
 
-char *keys_own_public(const char *key_hex)
+/* The path of the user's own key when `key_hex` is it (keys_trust()), a
+ * new string, or NULL.  Nothing is created. */
+static char *keys_own_public(const char *key_hex)
 {
 	char *parent = default_parent(), *pub, err[ERR_LEN], hex[65];
 	unsigned char key[32];

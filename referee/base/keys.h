@@ -45,7 +45,7 @@ char *keys_default_dir(char *err);
 /* What a check of a log or a manifest says of its signer, in words: a
  * valid signature shows only that whoever holds the key signed, so it
  * says whether the key was one the user named as trusted (--key) or
- * the user's own (keys_own_public()). */
+ * the user's own (keys_trust()). */
 #define KEYS_TRUSTED "checked against a key you trust"
 #define KEYS_UNTRUSTED "not checked against a key you trust"
 #define KEYS_OWN "checked against your own key"
@@ -58,18 +58,14 @@ char *keys_default_dir(char *err);
  * file that cannot be read as a secret key names none. */
 void keys_trust_signing(const char *secret_path);
 
-/* The user's own key, trusted by default, when `key_hex` is it: the
- * secret key file of keys_trust_signing(), else the public half of the
- * default key pair (the one `play` and `tournament` make and sign with
- * when given no --key, in keys_default_dir()); its path, a new string,
- * or NULL.  Nothing is created. */
-char *keys_own_public(const char *key_hex);
-
 /* The words for a signature by `key_hex` into `out` (KEYS_TRUST_LEN
  * bytes): KEYS_TRUSTED when it was checked against the key given
  * (`trusted`), else "checked against your own key (PATH)" when it is the
- * user's own (keys_own_public()), which is trusted by default, else
- * KEYS_UNTRUSTED.  Whether it is trusted, either way. */
+ * user's own, which is trusted by default: the secret key file of
+ * keys_trust_signing(), else the public half of the default key pair
+ * (the one `play` and `tournament` make and sign with when given no
+ * --key, in keys_default_dir()); else KEYS_UNTRUSTED.  Whether it is
+ * trusted, either way. */
 bool keys_trust(char *out, const char *key_hex, bool trusted);
 
 /* "signed by key HEX, " and the words of keys_trust() into `out`

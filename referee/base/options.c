@@ -32,9 +32,7 @@ cJSON *options_from_pairs(const char *const *pairs, int count, char *err)
 			       pairs[i]);
 			goto fail;
 		}
-		key = xmalloc((size_t)(eq - pairs[i]) + 1);
-		memcpy(key, pairs[i], (size_t)(eq - pairs[i]));
-		key[eq - pairs[i]] = '\0';
+		key = xasprintf("%.*s", (int)(eq - pairs[i]), pairs[i]);
 		if (cJSON_GetObjectItemCaseSensitive(given, key)) {
 			errorf(err, "option '%s' is given twice", key);
 			free(key);

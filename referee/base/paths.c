@@ -14,16 +14,12 @@
 char *path_join(const char *folder, const char *name)
 {
 	size_t n = strlen(folder);
-	char *joined;
 
 	while (n > 0 && folder[n - 1] == '/')
 		n--;
 	while (*name == '/')
 		name++;
-	if (asprintf(&joined, "%.*s%s%s", (int)n, folder,
-		     *name || !n ? "/" : "", name) < 0)
-		abort();
-	return joined;
+	return xasprintf("%.*s%s%s", (int)n, folder, *name || !n ? "/" : "", name);
 }
 
 char *path_xdg(const char *variable, const char *in_home, const char *name)

@@ -41,7 +41,7 @@ void reply_times_add(struct reply_times *t, int64_t us)
 		t->max = us;
 }
 
-void reply_times_merge(struct reply_times *into, const struct reply_times *from)
+static void reply_times_merge(struct reply_times *into, const struct reply_times *from)
 {
 	for (int b = 0; b < REPLY_TIMES_BUCKETS; b++)
 		into->count[b] += from->count[b];

@@ -25,7 +25,6 @@ struct reply_times {
 };
 
 void reply_times_add(struct reply_times *t, int64_t us);
-void reply_times_merge(struct reply_times *into, const struct reply_times *from);
 
 /* The percentile (50: the median) as timings_rank() defines it, read as
  * the middle of the bucket of the reply at that rank (never above the

@@ -9,10 +9,7 @@
 
 void timings_add(struct timings *t, int64_t value)
 {
-	if (t->count == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 64;
-		t->values = xrealloc(t->values, t->cap * sizeof *t->values);
-	}
+	t->values = xgrow(t->values, t->count, &t->cap, sizeof *t->values);
 	t->values[t->count++] = value;
 }
 

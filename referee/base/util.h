@@ -22,6 +22,17 @@
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *ptr, size_t size);
+/* Room for one more item after the `count` items of `size` bytes that
+ * `list` holds room for *cap of: `list`, or a copy twice as large (16
+ * items at first) with *cap grown, when it is full.  Inline: a list
+ * grows in the loops of a scan. */
+static inline void *xgrow(void *list, size_t count, size_t *cap, size_t size)
+{
+	if (count < *cap)
+		return list;
+	*cap = *cap ? 2 * *cap : 16;
+	return xrealloc(list, *cap * size);
+}
 char *xstrdup(const char *s);
 /* vasprintf into a new string. */
 char *xvasprintf(const char *fmt, va_list ap)

@@ -42,25 +42,29 @@ void bot_close_fd(int *fd)
 	*fd = -1;
 }
 
+/* Where the group `pid` is in the list; live_count when it is not. */
+static size_t live_index(pid_t pid)
+{
+	size_t i = 0;
+
+	while (i < live_count && live_groups[i] != pid)
+		i++;
+	return i;
+}
+
 void bot_track(pid_t pid, bool add)
 {
 	sigset_t all, old;
+	size_t i;
 
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	if (add) {
-		if (live_count == live_cap) {
-			live_cap = live_cap ? 2 * live_cap : 8;
-			live_groups = xrealloc(live_groups,
-					       live_cap * sizeof *live_groups);
-		}
+		live_groups = xgrow(live_groups, live_count, &live_cap,
+				    sizeof *live_groups);
 		live_groups[live_count++] = pid;
-	} else {
-		for (size_t i = 0; i < live_count; i++)
-			if (live_groups[i] == pid) {
-				live_groups[i] = live_groups[--live_count];
-				break;
-			}
+	} else if ((i = live_index(pid)) < live_count) {
+		live_groups[i] = live_groups[--live_count];
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
@@ -78,14 +82,6 @@ static pid_t parent_of(pid_t pid)
 		ppid = 0;
 	free(stat);
 	return (pid_t)ppid;
-}
-
-static bool is_live_bot(pid_t pid)
-{
-	for (size_t i = 0; i < live_count; i++)
-		if (live_groups[i] == pid)
-			return true;
-	return false;
 }
 
 /* Kills and reaps the children of this process that are not bots: what a
@@ -108,7 +104,7 @@ static void reap_escaped(void)
 		while ((d = readdir(proc))) {
 			pid_t pid = (pid_t)atoi(d->d_name);
 
-			if (pid <= 0 || parent_of(pid) != self || is_live_bot(pid))
+			if (pid <= 0 || parent_of(pid) != self || live_index(pid) < live_count)
 				continue;
 			kill(pid, SIGKILL);
 			found = xrealloc(found, (count + 1) * sizeof *found);
@@ -156,20 +152,6 @@ static enum bot_status respond(struct bot *bot, const char *line, size_t len)
 	return BOT_OK;
 }
 
-static void write_log(int fd, const char *data, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, data, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return;
-		data += w;
-		n -= (size_t)w;
-	}
-}
-
 /* Reads and drops what a bot writes to stderr past its limit (or with
  * no log): splice(2) to /dev/null, so that a flood costs no copy.  As
  * read(2) returns. */
@@ -199,7 +181,7 @@ static void write_note(struct bot *bot, const char *line)
 	char *note = xasprintf("%s%c%s\n", c->kept && c->last != '\n' ? "\n" : "",
 			       STDERR_REFEREE, line);
 
-	write_log(bot->log_fd, note, strlen(note));
+	files_write_all(bot->log_fd, note, strlen(note));
 	free(note);
 	c->last = '\n';
 }
@@ -240,7 +222,7 @@ static bool drain_stderr(struct bot *bot)
 		for (char *p = memchr(chunk, STDERR_REFEREE, keep); p;
 		     p = memchr(p + 1, STDERR_REFEREE, keep - (size_t)(p + 1 - chunk)))
 			*p = STDERR_SUBSTITUTE;
-		write_log(bot->log_fd, chunk, keep);
+		files_write_all(bot->log_fd, chunk, keep);
 		c->kept += keep;
 		c->last = chunk[keep - 1];
 	}
@@ -250,7 +232,7 @@ static bool drain_stderr(struct bot *bot)
 				 "%s[stderr truncated after %zu bytes]\n",
 				 c->kept && c->last != '\n' ? "\n" : "", c->kept);
 
-		write_log(bot->log_fd, marker, (size_t)m);
+		files_write_all(bot->log_fd, marker, (size_t)m);
 		c->cut = true;
 	}
 	return true;

@@ -5,11 +5,9 @@
  * the referee waits for a bot (bot.c's waits call bot_freeze_run()):
  * - a bot left idle (bot_idle()) is frozen once BOT_IDLE_GRACE_NS has
  *   passed without a message to it: a freeze and its thaw cost more
- *   than a fast bot's whole move (for the fallback, a stop and a
- *   continue wake each of its processes and their parents: some 170 us
- *   of the referee's time on this project's CI machine), and a message
- *   in time, the next turn or the next game's start, makes both
- *   needless.  What it uses meanwhile is charged to its next reply;
+ *   than a fast bot's whole move (bench/README.md), and a message in
+ *   time, the next turn or the next game's start, makes both needless.
+ *   What it uses meanwhile is charged to its next reply;
  * - a bot whose freeze ended with stops still to land (the fallback's,
  *   procstop.h) is stopped again 5 ms later, then twice as long after
  *   each try, until its stop is whole or the bot is thawed or ended.  A
@@ -24,9 +22,7 @@
 /* How long a bot may be idle before it is frozen, in ns: the kernel's
  * tick (4 ms at 250 Hz).  Not less: a wait that ends sooner than the
  * next tick sets the CPU's timer anew, which on a virtual machine is a
- * trip to the host; a grace of 1 ms cost 7 us a decision of a fast game
- * on this project's CI machine (a Firecracker VM), as much as the
- * fallback's stops and clock together.  Not more: what an idle bot's
+ * trip to the host (bench/README.md).  Not more: what an idle bot's
  * processes run meanwhile takes CPUs from the bot on move, and so its
  * wall time: against a bot whose 4 helpers spin, the games of a bot of
  * 15 ms a move took 2.3 times their time alone with 10 ms, 1.5 times
@@ -61,10 +57,7 @@ static void later_drop(struct bot *bot)
 static void later_add(struct bot *bot, int64_t at, int64_t gap)
 {
 	later_drop(bot);
-	if (later_count == later_cap) {
-		later_cap = later_cap ? 2 * later_cap : 4;
-		later = xrealloc(later, later_cap * sizeof *later);
-	}
+	later = xgrow(later, later_count, &later_cap, sizeof *later);
 	later[later_count++] = bot;
 	bot->freeze_at = at;
 	bot->freeze_gap = gap;

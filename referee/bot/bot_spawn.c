@@ -70,15 +70,19 @@ static void __attribute__((noreturn)) child_fail(int report_fd, int step)
 	_exit(127);
 }
 
-/* A sandboxed bot's stdin and stdout reach it on SANDBOX_STDIN_FD and
- * SANDBOX_STDOUT_FD, and bwrap its seccomp filter on SANDBOX_SECCOMP_FD
- * (see sandbox.h); bwrap's own stdin and stdout are /dev/null.  fds as in
- * child_exec().  0, or the step that failed, with errno. */
-static int dup_sandboxed(const int fds[4], int filter)
+/* The pipes as the bot's stdin, stdout and stderr: 0, or the step that
+ * failed, with errno.  fds as in child_exec().  A sandboxed bot's stdin
+ * and stdout reach it on SANDBOX_STDIN_FD and SANDBOX_STDOUT_FD, and
+ * bwrap its seccomp filter on SANDBOX_SECCOMP_FD (see sandbox.h);
+ * bwrap's own stdin and stdout are /dev/null. */
+static int dup_pipes(const int fds[4], int filter, bool sandbox)
 {
-	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	int null;
 
-	if (null < 0)
+	if (!sandbox)
+		return dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 ||
+		       dup2(fds[2], 2) < 0 ? STEP_PIPES : 0;
+	if ((null = open("/dev/null", O_RDWR | O_CLOEXEC)) < 0)
 		return STEP_DEVNULL;
 	if (dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(fds[2], 2) < 0 ||
 	    dup2(fds[0], SANDBOX_STDIN_FD) < 0 ||
@@ -86,18 +90,6 @@ static int dup_sandboxed(const int fds[4], int filter)
 	    dup2(filter, SANDBOX_SECCOMP_FD) < 0)
 		return STEP_PIPES;
 	close(null);
-	return 0;
-}
-
-/* The pipes as the bot's stdin, stdout and stderr (bwrap's fds in the
- * sandbox): 0, or the step that failed, with errno.  fds as in
- * child_exec(). */
-static int dup_pipes(const int fds[4], int filter, bool sandbox)
-{
-	if (sandbox)
-		return dup_sandboxed(fds, filter);
-	if (dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 2) < 0)
-		return STEP_PIPES;
 	return 0;
 }
 

@@ -52,8 +52,7 @@ static char **sorted_names(int fd, size_t *count)
 	while ((d = readdir(dir))) {
 		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
 			continue;
-		if (*count == cap)
-			names = xrealloc(names, (cap = cap ? 2 * cap : 32) * sizeof *names);
+		names = xgrow(names, *count, &cap, sizeof *names);
 		names[(*count)++] = xstrdup(d->d_name);
 	}
 	closedir(dir);
@@ -166,9 +165,7 @@ cJSON *botfolder_describe(const struct bot_spec *spec)
 	cJSON_AddNumberToObject(folder, "bytes", (double)w.bytes);
 	if (w.capped)
 		cJSON_AddTrueToObject(folder, "capped");
-	for (size_t i = 0; i < hidden; i++)
-		free(w.hidden[i]);
-	free(w.hidden);
+	bot_free_words(w.hidden);
 	free(w.path);
 out:
 	bot_free_words(argv);

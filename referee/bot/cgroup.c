@@ -87,7 +87,6 @@ static int control_fd(struct cgroup *g, enum control_file which, bool write)
 	return g->fd[which];
 }
 
-/* Reads the file `which` afresh into buf (NUL-ended).  Its length, or -1. */
 ssize_t cgroup_read_control(const struct cgroup *group, enum control_file which,
 			    char *buf, size_t size)
 {
@@ -99,7 +98,6 @@ ssize_t cgroup_read_control(const struct cgroup *group, enum control_file which,
 	return n;
 }
 
-/* The number after "key " at the start of a line of `text`, or -1. */
 int64_t cgroup_keyed_value(const char *text, const char *key)
 {
 	size_t len = strlen(key);
@@ -181,9 +179,7 @@ static int open_procs(const char *dir)
 	return fd;
 }
 
-/* The group `name` under `tree`, as a struct; made[] marks the folders it
- * owns (one per distinct folder). */
-static struct cgroup *group_new(const struct cgroup_tree *tree, const char *name)
+struct cgroup *cgroup_adopt(const struct cgroup_tree *tree, const char *name)
 {
 	struct cgroup *g = xcalloc(1, sizeof *g);
 
@@ -210,52 +206,40 @@ struct cgroup *cgroup_create(const struct cgroup_tree *tree,
 	static unsigned long made;
 	struct cgroup *g;
 	char name[64];
+	const char *failed;
 
 	snprintf(name, sizeof name, "bot-%ld-%lu", (long)getpid(), ++made);
-	g = group_new(tree, name);
+	g = cgroup_adopt(tree, name);
 	for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
 		if (g->made[h] && mkdir(g->dir[h], 0755) < 0) {
 			errorf(err, "cannot make the control group %s: %s",
 			       g->dir[h], strerror(errno));
 			for (int k = h; k < CGROUP_HIERARCHIES; k++)
 				g->made[k] = false;
-			cgroup_destroy(g, 0);
-			return NULL;
+			goto fail;
 		}
 	}
 	if (mkdir(g->play, 0755) < 0) {
 		errorf(err, "cannot make the control group %s: %s", g->play,
 		       strerror(errno));
-		cgroup_destroy(g, 0);
-		return NULL;
+		goto fail;
 	}
-	if (set_limits(g, limits, err) < 0) {
-		cgroup_destroy(g, 0);
-		return NULL;
-	}
-	for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
-		if (g->made[h] && (g->enter_fd[h] = open_procs(g->dir[h])) < 0) {
-			errorf(err, "cannot open %s/cgroup.procs: %s", g->dir[h],
-			       strerror(errno));
-			cgroup_destroy(g, 0);
-			return NULL;
-		}
-	}
-	if ((g->play_fd = open_procs(g->play)) < 0) {
-		errorf(err, "cannot open %s/cgroup.procs: %s", g->play,
-		       strerror(errno));
-		cgroup_destroy(g, 0);
-		return NULL;
-	}
+	if (set_limits(g, limits, err) < 0)
+		goto fail;
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++)
+		if (g->made[h] && (g->enter_fd[h] = open_procs(failed = g->dir[h])) < 0)
+			goto no_procs;
+	if ((g->play_fd = open_procs(failed = g->play)) < 0)
+		goto no_procs;
 	for (int i = 0; i < FILE_FILES; i++)
 		control_fd(g, i, i == FILE_FREEZE);
 	watch_oom(g);
 	return g;
-}
-
-struct cgroup *cgroup_adopt(const struct cgroup_tree *tree, const char *name)
-{
-	return group_new(tree, name);
+no_procs:
+	errorf(err, "cannot open %s/cgroup.procs: %s", failed, strerror(errno));
+fail:
+	cgroup_destroy(g, 0);
+	return NULL;
 }
 
 int cgroup_enter(const struct cgroup *group, bool play)

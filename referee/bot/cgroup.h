@@ -24,7 +24,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cgroup_types.h"
+/* The hierarchies a v1 group spans; a v2 group uses the first only. */
+enum cgroup_hierarchy {
+	CGROUP_MEMORY, CGROUP_PIDS, CGROUP_CPU, CGROUP_CPUACCT, CGROUP_FREEZER,
+	CGROUP_HIERARCHIES
+};
 
 /* Where this process makes its bots' groups (cgroup_tree_ready). */
 struct cgroup_tree {

@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <linux/close_range.h>
 
+#include "base/files.h"
 #include "base/paths.h"
 #include "base/util.h"
 
@@ -50,17 +51,13 @@ static void leave_leaf(const struct cgroup_tree *tree)
 static void name_keeper(void)
 {
 	static const char title[] = "referee: keeper of the bots' control groups";
-	char buf[4096];
-	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf);
+	size_t n = 0;
 
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
+	free(files_read_all("/proc/self/cmdline", &n));
+	if (!n)
 		return;
-	memset(program_invocation_name, 0, (size_t)n);
-	memcpy(program_invocation_name, title,
-	       (size_t)n - 1 < sizeof title - 1 ? (size_t)n - 1 : sizeof title - 1);
+	memset(program_invocation_name, 0, n);
+	memcpy(program_invocation_name, title, n - 1 < sizeof title - 1 ? n - 1 : sizeof title - 1);
 }
 
 /* The write end of the keeper's pipe (-1: no keeper). */

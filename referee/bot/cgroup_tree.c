@@ -62,22 +62,6 @@ int cgroup_write_pid(const char *dir, pid_t pid)
 	return cgroup_write(dir, "cgroup.procs", text);
 }
 
-/* A run's folder is arena-PID, or arena-PID-K (K = 2, 3, ...) when a
- * folder of that name is there already: what a run left when its keeper
- * was killed too (kill -9 of every process, a machine's shutdown), whose
- * PID the kernel has since handed to this process, or a run of another
- * PID namespace.  Taking it would mix two runs' bots; failing would
- * leave this run without control groups.  Makes `name` the K-th. */
-#define RUN_NAMES 100
-
-static void run_name(char *name, size_t size, int k)
-{
-	if (k == 1)
-		snprintf(name, size, "arena-%ld", (long)getpid());
-	else
-		snprintf(name, size, "arena-%ld-%d", (long)getpid(), k);
-}
-
 /* Writes "+memory +pids +cpu" to `dir`'s cgroup.subtree_control unless
  * they are on already.  0, or -1 with errno. */
 static int enable_controllers(const char *dir)
@@ -87,6 +71,64 @@ static int enable_controllers(const char *dir)
 	return cgroup_write(dir, "cgroup.subtree_control", v2_controllers);
 }
 
+/* Makes the folder `name` in each hierarchy h, under mounts[h]/owns[h]
+ * (hierarchies mounted together share it): 0, or -1 with errno and the
+ * hierarchy that failed in *failed, what it made removed again. */
+static int make_dirs(struct cgroup_tree *tree, char *const *mounts,
+		     char *const *owns, const char *name, int *failed)
+{
+	bool made[CGROUP_HIERARCHIES] = {false};
+	int h, saved;
+
+	for (h = 0; h < CGROUP_HIERARCHIES; h++) {
+		char *own = path_join(mounts[h], owns[h]);
+		bool shared = false;
+
+		tree->dir[h] = path_join(own, name);
+		free(own);
+		for (int k = 0; k < h; k++)
+			shared |= !strcmp(tree->dir[k], tree->dir[h]);
+		if (!shared && !(made[h] = mkdir(tree->dir[h], 0755) == 0))
+			break;
+	}
+	if (h == CGROUP_HIERARCHIES)
+		return 0;
+	saved = errno;
+	*failed = h;
+	for (int k = 0; k <= h; k++) {
+		if (made[k])
+			rmdir(tree->dir[k]);
+		free(tree->dir[k]);
+		tree->dir[k] = NULL;
+	}
+	errno = saved;
+	return -1;
+}
+
+/* A run's folder is arena-PID, or arena-PID-K (K = 2, 3, ... up to 100)
+ * when a folder of that name is there already: what a run left when its
+ * keeper was killed too (kill -9 of every process, a machine's shutdown),
+ * whose PID the kernel has since handed to this process, or a run of
+ * another PID namespace.  Taking it would mix two runs' bots; failing
+ * would leave this run without control groups.  Made as make_dirs(). */
+static int make_run_dirs(struct cgroup_tree *tree, char *const *mounts,
+			 char *const *owns, int *failed)
+{
+	char name[48];
+	int rc = -1;
+
+	for (int k = 1; k <= 100 && rc < 0; k++) {
+		if (k == 1)
+			snprintf(name, sizeof name, "arena-%ld", (long)getpid());
+		else
+			snprintf(name, sizeof name, "arena-%ld-%d", (long)getpid(), k);
+		rc = make_dirs(tree, mounts, owns, name, failed);
+		if (rc < 0 && errno != EEXIST)
+			break;
+	}
+	return rc;
+}
+
 /* v2: the run's folder holds the bots' groups and a leaf the referee
  * moves into, since a group that gives its children controllers may hold
  * no process itself (unless it is the root), nor may the group above it.
@@ -94,8 +136,8 @@ static int enable_controllers(const char *dir)
 static int open_v2(struct cgroup_tree *tree, const char *own_dir, char *err)
 {
 	bool root = offers_controllers(own_dir, "cgroup.subtree_control");
-	char name[48];
-	int saved, made;
+	char *mounts[CGROUP_HIERARCHIES], *owns[CGROUP_HIERARCHIES];
+	int saved, failed;
 
 	tree->version = 2;
 	if (!root && !offers_controllers(own_dir, "cgroup.controllers")) {
@@ -104,27 +146,17 @@ static int open_v2(struct cgroup_tree *tree, const char *own_dir, char *err)
 		       "its user)", own_dir);
 		return -2;
 	}
-	made = -1;
-	for (int k = 1; k <= RUN_NAMES && made < 0; k++) {
-		run_name(name, sizeof name, k);
-		free(tree->dir[0]);
-		tree->dir[0] = path_join(own_dir, name);
-		if ((made = mkdir(tree->dir[0], 0755)) < 0 && errno != EEXIST)
-			break;
+	/* One folder for every hierarchy: the group's own. */
+	for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
+		mounts[h] = (char *)own_dir;
+		owns[h] = (char *)"";
 	}
-	for (int h = 1; h < CGROUP_HIERARCHIES; h++)
-		tree->dir[h] = xstrdup(tree->dir[0]);
-	tree->leaf = path_join(tree->dir[0], "referee");
-	if (made < 0 || mkdir(tree->leaf, 0755) < 0) {
+	if (make_run_dirs(tree, mounts, owns, &failed) < 0 ||
+	    mkdir(tree->leaf = path_join(tree->dir[0], "referee"), 0755) < 0) {
 		errorf(err, "cannot make a control group in %s: %s", own_dir,
 		       strerror(errno));
-		if (made == 0)
+		if (tree->dir[0])
 			rmdir(tree->dir[0]);
-		else /* another run's: cgroup_tree_close() must not sweep it */
-			for (int h = 0; h < CGROUP_HIERARCHIES; h++) {
-				free(tree->dir[h]);
-				tree->dir[h] = NULL;
-			}
 		return -2;
 	}
 	if (cgroup_write_pid(tree->leaf, getpid()) < 0) {
@@ -165,56 +197,14 @@ static int keep_freezer_on(const struct cgroup_tree *tree, bool on)
 	return rc;
 }
 
-/* v1: makes the run's folder `name` in each hierarchy, under the
- * referee's group (hierarchies mounted together share it): 0, or -1 with
- * errno and the hierarchy that failed in *failed, what it made removed
- * again. */
-static int make_v1_dirs(struct cgroup_tree *tree, char *const *mounts,
-			char *const *owns, const char *name, int *failed)
-{
-	bool made[CGROUP_HIERARCHIES] = {false};
-	int h, saved;
-
-	for (h = 0; h < CGROUP_HIERARCHIES; h++) {
-		char *own = path_join(mounts[h], owns[h]);
-		bool shared = false;
-
-		tree->dir[h] = path_join(own, name);
-		free(own);
-		for (int k = 0; k < h; k++)
-			shared |= !strcmp(tree->dir[k], tree->dir[h]);
-		if (!shared && !(made[h] = mkdir(tree->dir[h], 0755) == 0))
-			break;
-	}
-	if (h == CGROUP_HIERARCHIES)
-		return 0;
-	saved = errno;
-	*failed = h;
-	for (int k = 0; k <= h; k++) {
-		if (made[k])
-			rmdir(tree->dir[k]);
-		free(tree->dir[k]);
-		tree->dir[k] = NULL;
-	}
-	errno = saved;
-	return -1;
-}
-
 /* v1: the run's folder in each hierarchy, under the referee's group. */
 static int open_v1(struct cgroup_tree *tree, char *const *mounts,
 		   char *const *owns, char *err)
 {
-	char name[48];
-	int rc = -1, failed = 0;
+	int failed = 0;
 
 	tree->version = 1;
-	for (int k = 1; k <= RUN_NAMES && rc < 0; k++) {
-		run_name(name, sizeof name, k);
-		rc = make_v1_dirs(tree, mounts, owns, name, &failed);
-		if (rc < 0 && errno != EEXIST)
-			break;
-	}
-	if (rc < 0) {
+	if (make_run_dirs(tree, mounts, owns, &failed) < 0) {
 		char *own = path_join(mounts[failed], owns[failed]);
 
 		errorf(err, "cannot make a control group in %s: %s%s", own,
@@ -254,8 +244,6 @@ int cgroup_tree_open(struct cgroup_tree *tree, int version, const char *mount,
 	return rc;
 }
 
-/* Kills and removes every bot's group in the run's folder (not the
- * referee's leaf). */
 void cgroup_tree_sweep(const struct cgroup_tree *tree)
 {
 	DIR *d = tree->dir[0] ? opendir(tree->dir[0]) : NULL;

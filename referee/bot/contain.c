@@ -17,7 +17,7 @@
 struct contain {
 	struct cgroup *group;    /* CONTAIN_CGROUPS */
 	struct procstop *stops;  /* CONTAIN_FALLBACK, once started */
-	bool guarded;            /* CONTAIN_FALLBACK: procstop_guard_flags() */
+	bool guarded;            /* CONTAIN_FALLBACK: PROCSTOP_GUARD_FLAGS */
 	uint64_t memory;         /* CONTAIN_FALLBACK: its bytes in all */
 	uid_t uid;               /* the referee's, when guarded */
 	gid_t gid;
@@ -136,7 +136,7 @@ int contain_enter(const struct contain *c, bool play)
 
 int contain_clone_flags(const struct contain *c)
 {
-	return c->guarded ? procstop_guard_flags() : 0;
+	return c->guarded ? PROCSTOP_GUARD_FLAGS : 0;
 }
 
 int contain_guard(const struct contain *c)

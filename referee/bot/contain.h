@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "bot_types.h"
+#include "bot.h"
 #include "cgroup.h"
 #include "freeze_result.h"
 
@@ -64,7 +64,7 @@ struct contain *contain_new(const struct bot_limits *limits, char *err);
 int contain_enter(const struct contain *c, bool play);
 
 /* The flags to clone the child that runs bwrap with, instead of a fork:
- * the fallback's guard (procstop_guard_flags()), so that nothing of the
+ * the fallback's guard (PROCSTOP_GUARD_FLAGS), so that nothing of the
  * sandbox outlives bwrap's outer process; 0 for a control group (or as
  * root, where the sandbox changes user first). */
 int contain_clone_flags(const struct contain *c);

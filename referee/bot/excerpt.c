@@ -10,14 +10,6 @@
 #include "base/visible.h"
 #include "stderr_read.h"
 
-
-static void add_line(struct excerpt *x, const char *line, bool sandboxed)
-{
-	if (sandboxed && !x->hint)
-		x->hint = excerpt_hint(line);
-	stderr_kept_add(&x->lines, 0, line);
-}
-
 void excerpt_read(const char *path, bool sandboxed, struct excerpt *x)
 {
 	struct stderr_reader *r = path ? stderr_read_open(path, 0, -1, false) : NULL;
@@ -31,7 +23,9 @@ void excerpt_read(const char *path, bool sandboxed, struct excerpt *x)
 			free(x->hint);
 			x->hint = NULL;
 		} else if (line.kind == STDERR_BOT) {
-			add_line(x, line.text, sandboxed);
+			if (sandboxed && !x->hint)
+				x->hint = excerpt_hint(line.text);
+			stderr_kept_add(&x->lines, 0, line.text);
 		}
 	}
 	stderr_read_close(r);

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "base/util.h"
 #include "task_clock.h"
 
@@ -85,10 +86,7 @@ struct procstop {
 
 static void pids_add(struct pids *s, pid_t pid)
 {
-	if (s->count == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 16;
-		s->list = xrealloc(s->list, s->cap * sizeof *s->list);
-	}
+	s->list = xgrow(s->list, s->count, &s->cap, sizeof *s->list);
 	s->list[s->count++] = pid;
 }
 
@@ -128,10 +126,7 @@ static int file_fd(struct procstop *p, pid_t pid, pid_t tid)
 		snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return -1;
-	if (p->file_count == p->file_cap) {
-		p->file_cap = p->file_cap ? 2 * p->file_cap : 16;
-		p->files = xrealloc(p->files, p->file_cap * sizeof *p->files);
-	}
+	p->files = xgrow(p->files, p->file_count, &p->file_cap, sizeof *p->files);
 	p->files[p->file_count++] = (struct open_file){ pid, tid, fd, p->scan };
 	return fd;
 }
@@ -194,21 +189,15 @@ struct stat_of {
  * what /proc/PID/syscall says of the call it is blocked in. */
 static bool in_vfork(pid_t pid)
 {
-	char path[64], buf[256];
+	char *path = xasprintf("/proc/%d/syscall", (int)pid);
+	char *text = files_read_all(path, NULL);
 	unsigned long long flags = 0;
 	long nr = -1;
-	ssize_t n;
-	int fd;
+	bool said = text && sscanf(text, "%ld %llx", &nr, &flags) >= 1;
 
-	snprintf(path, sizeof path, "/proc/%d/syscall", (int)pid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return false;
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	if (sscanf(buf, "%ld %llx", &nr, &flags) < 1)
+	free(path);
+	free(text);
+	if (!said)
 		return false;
 #ifdef SYS_vfork
 	if (nr == SYS_vfork)
@@ -303,10 +292,7 @@ static void known_add(struct procstop *p, pid_t pid, const struct stat_of *st)
 
 	if (clock_getcpuclockid(pid, &clock))
 		return; /* gone: reaped, its time is its parent's */
-	if (p->known_count == p->known_cap) {
-		p->known_cap = p->known_cap ? 2 * p->known_cap : 16;
-		p->known = xrealloc(p->known, p->known_cap * sizeof *p->known);
-	}
+	p->known = xgrow(p->known, p->known_count, &p->known_cap, sizeof *p->known);
 	p->known[p->known_count++] = (struct known){ pid, clock, st->reaped,
 						     st->rss, st->threads, -1 };
 }
@@ -314,10 +300,7 @@ static void known_add(struct procstop *p, pid_t pid, const struct stat_of *st)
 static void seen_add(struct procstop *p, pid_t pid, const struct stat_of *st,
 		     bool halted_now)
 {
-	if (p->seen_count == p->seen_cap) {
-		p->seen_cap = p->seen_cap ? 2 * p->seen_cap : 16;
-		p->seen = xrealloc(p->seen, p->seen_cap * sizeof *p->seen);
-	}
+	p->seen = xgrow(p->seen, p->seen_count, &p->seen_cap, sizeof *p->seen);
 	p->seen[p->seen_count++] = (struct seen){
 		pid, st->parent, halted_now,
 		!halted_now && st->state == 'D' && st->threads == 1 && in_vfork(pid),
@@ -493,24 +476,16 @@ static void wait_landed(struct procstop *p, int64_t give_up, long *wait)
 }
 
 /* Stops every process a scan finds running, until two scans in a row
- * find nothing new and every process halted(), or the bound passes.  A
- * process stopped forks no more, and what it forked is in its children;
- * one with SIGSTOP pending may still finish a fork (and the child runs):
- * so the stop waits until they are all stopped, then scans again.  A
- * process that exits hands its children to the init before it is a
- * zombie, maybe while a scan reads the init's children and then its own:
- * a child of it can be in neither, once, and the next scan finds it in
- * the init's.  A process found running after its SIGSTOP is sent another;
- * one found stopped and then running again was
+ * find nothing new and every process halted(), or the bound passes (why
+ * that holds against a fork: procstop.h), waiting between scans for the
+ * stops to land (wait_landed()).  A process found running after its
+ * SIGSTOP is sent another; one found stopped and then running again was
  * continued by something (nothing of the bot may send SIGCONT): the bot
- * fights its stop.  0 when all are stopped, or when the bound passed
- * with stops still pending (a process the scheduler has not run since
- * its SIGSTOP stops when it next runs: on a busy machine that can take
- * longer than the bound, and waiting would stall every table: a stop
- * again, bounded at PROCSTOP_RETRY_MS, goes on with it, after checking
- * that nothing ran meanwhile); FREEZE_FAILED when the init is gone;
- * FREEZE_FOUGHT when the bot fought its stop.  Between scans, it waits for the stops to land
- * (wait_landed()). */
+ * fights its stop, FREEZE_FOUGHT.  The bound passed with stops still
+ * pending is FREEZE_DONE: a process the scheduler has not run since its
+ * SIGSTOP stops when it next runs, which on a busy machine can take
+ * longer, and waiting would stall every table (a stop again goes on with
+ * it).  FREEZE_FAILED when the init is gone. */
 static enum freeze_result stop_all(struct procstop *p)
 {
 	int64_t give_up = now_ns() + (p->pending ? PROCSTOP_RETRY_MS
@@ -576,11 +551,9 @@ static enum freeze_result stop_all(struct procstop *p)
  * process the stop left halted runs again, continued off move by
  * something (a stop inside a scan sees only what happens while it
  * scans; this sees the whole time off move); or, the stop left pending,
- * whether its processes used more than PROCSTOP_RUN_MS of CPU since:
- * one the scheduler had not run stops when it next runs, and one in a
- * system call when it returns, having used little; more, and they ran
- * while they should have been stopped (a child a fork finished after
- * the stop runs free until the next stop finds it: counted too). */
+ * whether its processes used more than PROCSTOP_RUN_MS of CPU since (a
+ * child a fork finished after the stop, which runs free until the next
+ * stop finds it, counted too). */
 static bool ran_off_move(struct procstop *p)
 {
 	struct pids found = { 0 };
@@ -784,20 +757,15 @@ static int64_t known_pss_bytes(const struct procstop *p)
 	int64_t sum = -1;
 
 	for (size_t i = 0; i < p->known_count; i++) {
-		char path[64], buf[1024], *at;
+		char *path = xasprintf("/proc/%d/smaps_rollup", (int)p->known[i].pid);
+		char *text = files_read_all(path, NULL), *at;
 		long long kb;
-		ssize_t n;
-		int fd;
 
-		snprintf(path, sizeof path, "/proc/%d/smaps_rollup",
-			 (int)p->known[i].pid);
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-			continue; /* gone, and its memory with it */
-		n = read(fd, buf, sizeof buf - 1);
-		close(fd);
-		buf[n > 0 ? n : 0] = '\0';
-		if ((at = strstr(buf, "\nPss:")) && sscanf(at + 5, "%lld", &kb) == 1)
+		/* A process gone (no file) took its memory with it. */
+		if (text && (at = strstr(text, "\nPss:")) && sscanf(at + 5, "%lld", &kb) == 1)
 			sum = (sum < 0 ? 0 : sum) + kb * 1024;
+		free(path);
+		free(text);
 	}
 	return sum;
 }

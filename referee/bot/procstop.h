@@ -21,12 +21,13 @@
  * a process without the seccomp filter; it is killed from outside when
  * the bot ends, which kills everything in the namespace.  The outer
  * bwrap is itself the init of a PID namespace around all that (a guard,
- * procstop_guard_flags()): when it dies, the kernel kills the whole
+ * PROCSTOP_GUARD_FLAGS): when it dies, the kernel kills the whole
  * sandbox, whatever state bubblewrap's own init is in.
  */
 #ifndef ARENA_PROCSTOP_H
 #define ARENA_PROCSTOP_H
 
+#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -45,7 +46,7 @@ struct procstop *procstop_new(pid_t outer, uint64_t memory, int clock);
  * a PID namespace of its own, so that the kernel kills every process of
  * the sandbox when the outer bwrap dies (the referee killed, say), even
  * one that would not die with it.  Its getppid() is then 0. */
-int procstop_guard_flags(void);
+#define PROCSTOP_GUARD_FLAGS (CLONE_NEWUSER | CLONE_NEWPID)
 
 /* In the child so cloned, between clone and exec (async-signal-safe):
  * maps the user and group the referee runs as (`uid`, `gid`, read

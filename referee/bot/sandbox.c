@@ -359,11 +359,9 @@ static void mount_options(struct sandbox_plan *plan, struct mounts *m,
 			s = &plan->stages[n];
 			*s = (struct sandbox_stage){ .from = xstrdup(e->path),
 						     .is_dir = e->is_dir, .tree = -1 };
-			if (asprintf(&s->to, "/tmp/%d", n) < 0 ||
-			    asprintf(&s->lower, "/tmp/lower-%d", n) < 0 ||
-			    asprintf(&s->overlay, "lowerdir=%s:%s", STAGE_TOP,
-				     s->lower) < 0)
-				abort();
+			s->to = xasprintf("/tmp/%d", n);
+			s->lower = xasprintf("/tmp/lower-%d", n);
+			s->overlay = xasprintf("lowerdir=%s:%s", STAGE_TOP, s->lower);
 			push(argv, s->to);
 		} else {
 			push(argv, e->path);

@@ -13,6 +13,7 @@
 
 #include "base/paths.h"
 #include "base/util.h"
+#include "bot.h"
 #include "sandbox_ids.h"
 
 struct walked {
@@ -82,9 +83,7 @@ const char *const *sandbox_specials(const char *folder,
 	 * either (the referee may be root: then it sees more, not less). */
 	rc = nftw(folder, visit, 32, FTW_PHYS | FTW_ACTIONRETVAL);
 	if (rc != 0) {
-		for (size_t i = 0; i < walk.count; i++)
-			free(walk.found[i]);
-		free(walk.found);
+		bot_free_words(walk.found);
 		if (rc == FTW_STOP)
 			errorf(err, "the folder '%s' that the bot sees holds more "
 			       "than %d files or folders more than %d deep: give it "

@@ -46,12 +46,6 @@ static bool refill(struct stderr_reader *r)
 	return r->len > 0;
 }
 
-/* Whether `text` starts with `prefix`. */
-static bool starts(const char *text, const char *prefix)
-{
-	return !strncmp(text, prefix, strlen(prefix));
-}
-
 /* What the line is: a line of the referee's starts with its byte; in a
  * file before its first such line, a mark without it is the referee's
  * too (an older referee's), after it the bot's words. */
@@ -69,7 +63,7 @@ static void classify(struct stderr_reader *r, struct stderr_line *line)
 	} else if (r->marked) {
 		return;
 	}
-	if (starts(line->text, STDERR_MARK_GAME))
+	if (!strncmp(line->text, STDERR_MARK_GAME, strlen(STDERR_MARK_GAME)))
 		line->kind = STDERR_GAME;
 	else if (sscanf(line->text, STDERR_MARK_MOVE_FORMAT, &n) == 1 && n > 0)
 		line->kind = STDERR_MOVE, line->move = n;
