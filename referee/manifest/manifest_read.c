@@ -395,11 +395,8 @@ static bool new_names(const struct manifest_view *v, const cJSON *entries)
 	cJSON_ArrayForEach(entry, entries) {
 		const char *name = cJSON_GetStringValue(json_member(entry, "name"));
 
-		if (!name)
+		if (!name || name_index(v->names, v->name_count, name) >= 0)
 			return false;
-		for (int b = 0; b < v->name_count; b++)
-			if (!strcmp(v->names[b], name))
-				return false;
 		for (other = entries->child; other != entry; other = other->next)
 			if (!strcmp(cJSON_GetStringValue(json_member(other, "name")), name))
 				return false;
