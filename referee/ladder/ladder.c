@@ -22,6 +22,7 @@
 #include "ladder_sets.h"
 #include "manifest/manifest.h"
 #include "manifest/manifest_read.h"
+#include "manifest/manifest_swiss.h"
 #include "manifest/manifest_swiss_union.h"
 #include "plan/swiss_standings.h"
 #include "verify/verify_place.h"
@@ -482,17 +483,17 @@ static void add_union_buchholz(struct collect *c)
 
 		if (!manifest_swiss_union_whole(run)) {
 			if (!d->swiss_part)
-				d->swiss_part = xstrdup(run->path);
+				d->swiss_part = xstrdup(run->view.path);
 			continue;
 		}
 
-		manifest_swiss_union_plan(run, &plan);
-		for (int b = 0; b < run->field.bots; b++)
+		manifest_view_swiss_plan(&run->view, &plan);
+		for (int b = 0; b < run->view.swiss.bots; b++)
 			for (int e = 0; e < d->entrants; e++)
-				if (!strcmp(d->names[e], run->names[b]))
+				if (!strcmp(d->names[e], run->view.names[b]))
 					d->buchholz[e] += plan.buchholz[b];
-		add_standings(d, *run->name ? run->name : NULL, &run->field, &plan,
-			      run->names);
+		add_standings(d, *run->view.name ? run->view.name : NULL, &run->view.swiss,
+			      &plan, run->view.names);
 		swiss_plan_free(&plan);
 	}
 }

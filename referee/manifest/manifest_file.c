@@ -66,8 +66,7 @@ int manifest_file_apply(cJSON *file, const cJSON *record)
 	long b = -1;
 
 	if (!json_get_int(record, "bot", 0, cJSON_GetArraySize(bots) - 1, &b) ||
-	    b < 0 || !cJSON_IsObject(entry) || !(old = cJSON_GetArrayItem(bots, (int)b)) ||
-	    !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(entry, "name")) ||
+	    b < 0 || !(old = cJSON_GetArrayItem(bots, (int)b)) ||
 	    !cJSON_Compare(cJSON_GetObjectItemCaseSensitive(old, "name"),
 			   cJSON_GetObjectItemCaseSensitive(entry, "name"), true))
 		return -1;
@@ -82,8 +81,7 @@ int manifest_file_grow(cJSON *file, const cJSON *record)
 	long b = -1;
 
 	if (!cJSON_IsArray(bots) || !json_get_int(record, "bot", 0, INT_MAX, &b) ||
-	    b != cJSON_GetArraySize(bots) || !cJSON_IsArray(entries) ||
-	    !cJSON_GetArraySize(entries))
+	    b != cJSON_GetArraySize(bots))
 		return -1;
 	cJSON_ArrayForEach(entry, entries)
 		if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(entry, "name")))

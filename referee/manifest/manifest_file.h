@@ -17,8 +17,8 @@
  * the same name. */
 int manifest_file_apply(cJSON *file, const cJSON *record);
 
-/* Takes in a "grown" record: its "entries" are added at the end of
- * `file`'s bots.  0, or -1 when its "bot" is not the number of `file`'s
+/* Takes in a "grown" record, its "entries" checked by manifest_read.c:
+ * they are added at the end of `file`'s bots.  0, or -1 when its "bot" is not the number of `file`'s
  * bots or an entry has no name. */
 int manifest_file_grow(cJSON *file, const cJSON *record);
 

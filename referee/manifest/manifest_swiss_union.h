@@ -13,22 +13,18 @@
 
 #include "base/problems.h"
 #include "manifest_read.h"
-#include "plan/swiss.h"
 
 /* The shards of sharded Swiss runs (manifest_read.h's views of their
  * manifests), gathered to be checked as one: a round of a shard is paired
  * from the results of every shard.  Shards are of one run when they have
  * its name, tournament file (its SHA-256), key, field and shard count. */
 struct swiss_union_run {
-	char *name;               /* the tournament's ("" when none) */
-	char file_sha256[65], key_hex[65];
+	/* The whole run: its name ("" when none), file_sha256, key_hex,
+	 * swiss, names, path (the first shard's manifest), and the games
+	 * finished in a shard (state, seats, ranks). */
+	struct manifest_view view;
 	int shards;               /* N of "I/N" */
 	bool *given;              /* [I - 1]: shard I was added */
-	struct swiss_field field;
-	char **names;             /* the bots' */
-	char *path;               /* the first shard's manifest */
-	unsigned char *state;     /* [game]: 1 when finished in a shard */
-	int (*seats)[2], (*ranks)[2];
 };
 
 struct manifest_swiss_union {
@@ -48,9 +44,6 @@ bool manifest_swiss_union_whole(const struct swiss_union_run *run);
  * checked), or with `partial_ok` left unchecked. */
 void manifest_swiss_union_check(const struct manifest_swiss_union *u,
 				bool partial_ok, struct problems *problems);
-/* The pairings (and Buchholz) of run `run` from its shards' games. */
-void manifest_swiss_union_plan(const struct swiss_union_run *run,
-			       struct swiss_plan *plan);
 void manifest_swiss_union_free(struct manifest_swiss_union *u);
 
 #endif

@@ -97,13 +97,10 @@ static int check_run(struct check *c, const char *path, char **logs, size_t coun
 	for (size_t i = 0; i < count; i++)
 		gather(c, logs[i]);
 	rc = flush(c, err);
-	if (!view)
-		verify_run_counts_text(c->run, said, sizeof said);
 	verify_run_check(c->run);
-	if (view) {
+	if (view)
 		manifest_swiss_union_add(&c->swiss, view, &c->run_problems);
-		verify_run_counts_text(c->run, said, sizeof said);
-	}
+	verify_run_counts_text(c->run, said, sizeof said);
 	if (view && !c->run_problems.count)
 		c->events->tournament(c->events->ctx, view, c->key != NULL);
 	if (*said)

@@ -124,9 +124,8 @@ const struct manifest_view *verify_run_view(const struct verify_run *run)
 	return run->tournament && run->usable ? &run->view : NULL;
 }
 
-void verify_run_log(struct verify_run *run, const struct game_log *log)
+void verify_run_log(struct verify_run *rc, const struct game_log *log)
 {
-	struct verify_run *rc = run;
 	const char *name = strrchr(log->path, '/');
 	long game = outdir_play_log_game(name ? name + 1 : log->path);
 
@@ -297,13 +296,12 @@ void verify_run(const char *dir, const unsigned char *trusted_key,
 	char err[ERR_LEN], notice[ERR_LEN];
 	struct verify_run *run = verify_run_open(dir, trusted_key, 1, pairs_check, problems,
 						 notice, sizeof notice);
-	struct verify_run *rc = run;
 
-	for (long g = 1; rc->usable && g <= rc->count; g++) {
+	for (long g = 1; run->usable && g <= run->count; g++) {
 		char *path = outdir_play_log(dir, g);
 		struct game_log log;
 
-		if (listed_finished(rc, g) && !logread_load(path, &log, err)) {
+		if (listed_finished(run, g) && !logread_load(path, &log, err)) {
 			verify_run_log(run, &log);
 			logread_free(&log);
 		}
