@@ -232,6 +232,22 @@ long league_next_run(const char *dir)
 	return last + 1;
 }
 
+int league_runs_each(const char *dir, int (*fn)(long run, const char *run_dir, void *ctx),
+		     void *ctx)
+{
+	long next = league_next_run(dir);
+	int rc = 0;
+
+	for (long run = 1; !rc && run < next; run++) {
+		char *run_dir = league_run_dir(dir, run);
+
+		if (access(run_dir, F_OK) == 0)
+			rc = fn(run, run_dir, ctx);
+		free(run_dir);
+	}
+	return rc;
+}
+
 char *league_stderr_path(const char *dir, const struct league_version *v, int writer)
 {
 	return writer == 1 ? path_joinf(dir, "stderr/%s-v%d.stderr", v->name, v->number)

@@ -82,6 +82,11 @@ int league_json_write(const char *dir, const char *name, const cJSON *j, char *e
 char *league_run_dir(const char *dir, long run);
 long league_next_run(const char *dir);
 
+/* Calls fn(run, DIR/runs/NNNNNN, ctx) for each run folder there, in
+ * order, until one returns nonzero: that, or 0. */
+int league_runs_each(const char *dir, int (*fn)(long run, const char *run_dir, void *ctx),
+		     void *ctx);
+
 /* The stderr file of version `v`'s processes that writer `writer` (from
  * 1) starts: DIR/stderr/NAME-vK.stderr for the first, NAME-vK.W.stderr
  * for writer W after it.  Writers that play at once append to files of
