@@ -92,8 +92,7 @@ int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch 
 
 		if (!loaded)
 			rc = errorf(err, "game %ld: %s", first + k, why);
-		else if (!log.count || log.ends_mid_line || !log.lines[log.count - 1].type ||
-			 strcmp(log.lines[log.count - 1].type, "signature")) {
+		else if (!league_task_log_signed(&log)) {
 			errorf(err, "game %ld: %s is cut short", first + k, path);
 			rc = 1;
 		} else if (!log.lines[0].json)

@@ -103,8 +103,7 @@ static void view_read(const struct game_log *log, struct run_view *v)
 	}
 }
 
-/* Whether the log of a game is whole: read, its last record the
- * signature. */
+/* Whether the log of a game can be read, and is whole. */
 static bool log_whole(const char *path)
 {
 	struct game_log log;
@@ -113,9 +112,7 @@ static bool log_whole(const char *path)
 
 	if (logread_load(path, &log, err))
 		return false;
-	whole = log.count && !log.ends_mid_line && !log.corrupt &&
-		log.lines[log.count - 1].type &&
-		!strcmp(log.lines[log.count - 1].type, "signature");
+	whole = league_task_log_signed(&log);
 	logread_free(&log);
 	return whole;
 }
