@@ -207,6 +207,18 @@ int league_json_write(const char *dir, const char *name, const cJSON *j, char *e
 	return rc;
 }
 
+cJSON *league_json_read(const char *path, bool *read, char *err)
+{
+	size_t len = 0;
+	char *text = files_read_all(path, &len);
+	cJSON *j = text ? json_parse_object(text, len, err) : NULL;
+
+	if (read)
+		*read = text != NULL;
+	free(text);
+	return j;
+}
+
 char *league_run_dir(const char *dir, long run)
 {
 	return path_joinf(dir, LEAGUE_RUNS "/%06ld", run);
