@@ -165,7 +165,7 @@ char *league_check(const char *dir, struct problems *problems)
 	    league_db_rebuild_advice(err, dir))
 		problems_add(problems, path, "%s", err);
 	else if (!(mem = league_db_open(NULL, true, info.rules->name, info.players, err)) ||
-		 league_register_load(dir, &info, mem, err) ||
+		 league_register_load(dir, &info, mem, NULL, err) ||
 		 league_sync(dir, mem, info.rules->name, info.players, NULL, err))
 		problems_add(problems, dir, "its logs cannot be indexed: %s", err);
 	else if (league_db_compare(mem, path, true, league_check_differ, &found, err))

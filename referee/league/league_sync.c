@@ -424,7 +424,7 @@ long league_rebuild(const char *dir, const struct league_info *info, char *err)
 		free(path);
 	}
 	db = league_db_open(dir, true, info->rules->name, info->players, err);
-	if (db && !league_register_load(dir, info, db, err) &&
+	if (db && !league_register_load(dir, info, db, NULL, err) &&
 	    !league_sync(dir, db, info->rules->name, info->players, NULL, err))
 		games = league_db_game_count(db);
 	league_db_close(db);
