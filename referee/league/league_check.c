@@ -21,21 +21,30 @@
 #include "league/league_sync.h"
 #include "run/run_lock.h"
 
+/* The list league_check_runs() makes, NULL-terminated. */
+struct run_list {
+	char **runs;
+	int count;
+};
+
+static int list_run(long run, const char *run_dir, void *ctx)
+{
+	struct run_list *l = ctx;
+
+	(void)run;
+	l->runs = xrealloc(l->runs, ((size_t)l->count + 2) * sizeof *l->runs);
+	l->runs[l->count++] = xstrdup(run_dir);
+	l->runs[l->count] = NULL;
+	return 0;
+}
+
 char **league_check_runs(const char *dir, int *count)
 {
-	long next = league_next_run(dir);
-	char **runs = xcalloc((size_t)next + 1, sizeof *runs);
+	struct run_list l = {xcalloc(1, sizeof *l.runs), 0};
 
-	*count = 0;
-	for (long run = 1; run < next; run++) {
-		char *path = league_run_dir(dir, run);
-
-		if (access(path, F_OK) == 0)
-			runs[(*count)++] = path;
-		else
-			free(path);
-	}
-	return runs;
+	league_runs_each(dir, list_run, &l);
+	*count = l.count;
+	return l.runs;
 }
 
 long league_check_live(const char *dir)
@@ -99,16 +108,23 @@ void league_check_differ(enum league_db_difference kind, const char *a, long b, 
 	}
 }
 
-/* That run `number`'s run.jsonl names this league (`info`'s id, none
+/* What check_run_place() holds a run to, and where it says so. */
+struct run_place {
+	const struct league_info *info;
+	struct problems *problems;
+};
+
+/* That run `number`'s run.jsonl names this league (ctx's info->id, none
  * for a league made without one) and this run's number (docs/FAIRNESS.md,
  * item 18): a run copied from another league, or moved from another of
  * its runs, is refused (its logs are held to what run.jsonl says by
  * verify_run.h).  A run.jsonl that cannot be read is verify_run.h's to
  * name. */
-static void check_run_place(const char *dir, const struct league_info *info, long number,
-			    struct problems *problems)
+static int check_run_place(long number, const char *run_dir, void *ctx)
 {
-	char *run_dir = league_run_dir(dir, number), *path = outdir_run_manifest(run_dir);
+	const struct league_info *info = ((const struct run_place *)ctx)->info;
+	struct problems *problems = ((const struct run_place *)ctx)->problems;
+	char *path = outdir_run_manifest(run_dir);
 	cJSON *run = logread_header(path);
 	const char *league = cJSON_GetStringValue(json_member(run, "league"));
 	long named = 0;
@@ -128,7 +144,7 @@ static void check_run_place(const char *dir, const struct league_info *info, lon
 			     "league: moved from another run", named, number);
 	cJSON_Delete(run);
 	free(path);
-	free(run_dir);
+	return 0;
 }
 
 char *league_check(const char *dir, struct problems *problems)
@@ -144,13 +160,12 @@ char *league_check(const char *dir, struct problems *problems)
 		free(path);
 		return NULL;
 	}
-	for (long run = 1, next = league_next_run(dir); run < next; run++)
-		check_run_place(dir, &info, run, problems);
+	league_runs_each(dir, check_run_place, &(struct run_place){&info, problems});
 	if (!(disk = league_db_open(dir, false, info.rules->name, info.players, err)) &&
 	    league_db_rebuild_advice(err, dir))
 		problems_add(problems, path, "%s", err);
 	else if (!(mem = league_db_open(NULL, true, info.rules->name, info.players, err)) ||
-		 league_register_load(dir, &info, mem, err) ||
+		 league_register_load(dir, &info, mem, NULL, err) ||
 		 league_sync(dir, mem, info.rules->name, info.players, NULL, err))
 		problems_add(problems, dir, "its logs cannot be indexed: %s", err);
 	else if (league_db_compare(mem, path, true, league_check_differ, &found, err))

@@ -207,6 +207,18 @@ int league_json_write(const char *dir, const char *name, const cJSON *j, char *e
 	return rc;
 }
 
+cJSON *league_json_read(const char *path, bool *read, char *err)
+{
+	size_t len = 0;
+	char *text = files_read_all(path, &len);
+	cJSON *j = text ? json_parse_object(text, len, err) : NULL;
+
+	if (read)
+		*read = text != NULL;
+	free(text);
+	return j;
+}
+
 char *league_run_dir(const char *dir, long run)
 {
 	return path_joinf(dir, LEAGUE_RUNS "/%06ld", run);
@@ -230,6 +242,22 @@ long league_next_run(const char *dir)
 		closedir(d);
 	free(runs);
 	return last + 1;
+}
+
+int league_runs_each(const char *dir, int (*fn)(long run, const char *run_dir, void *ctx),
+		     void *ctx)
+{
+	long next = league_next_run(dir);
+	int rc = 0;
+
+	for (long run = 1; !rc && run < next; run++) {
+		char *run_dir = league_run_dir(dir, run);
+
+		if (access(run_dir, F_OK) == 0)
+			rc = fn(run, run_dir, ctx);
+		free(run_dir);
+	}
+	return rc;
 }
 
 char *league_stderr_path(const char *dir, const struct league_version *v, int writer)

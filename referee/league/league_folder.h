@@ -74,6 +74,11 @@ void league_version_fields(cJSON *j, const struct league_version *v);
  * from `j`, v->readable new (free it); whether they were all there. */
 bool league_version_read(const cJSON *j, struct league_version *v);
 
+/* The JSON object in the file `path`: new, or NULL with why in err;
+ * *read (when not NULL) says whether the file could be read at all
+ * (errno then says why not). */
+cJSON *league_json_read(const char *path, bool *read, char *err);
+
 /* DIR/NAME written whole with the JSON line of `j` (through DIR/.NAME.tmp,
  * so that a reader sees the old file or the new): 0, or -1 with err. */
 int league_json_write(const char *dir, const char *name, const cJSON *j, char *err);
@@ -81,6 +86,11 @@ int league_json_write(const char *dir, const char *name, const cJSON *j, char *e
 /* DIR/runs/NNNNNN, and the number after the highest run folder there. */
 char *league_run_dir(const char *dir, long run);
 long league_next_run(const char *dir);
+
+/* Calls fn(run, DIR/runs/NNNNNN, ctx) for each run folder there, in
+ * order, until one returns nonzero: that, or 0. */
+int league_runs_each(const char *dir, int (*fn)(long run, const char *run_dir, void *ctx),
+		     void *ctx);
 
 /* The stderr file of version `v`'s processes that writer `writer` (from
  * 1) starts: DIR/stderr/NAME-vK.stderr for the first, NAME-vK.W.stderr

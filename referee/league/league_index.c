@@ -68,7 +68,7 @@ struct check {
 	struct problems problems;
 	char first[ERR_LEN];            /* the first difference */
 	char key[65];                   /* the league's (its register's), or "" */
-	struct chain_lines reg;         /* its register's lines */
+	struct league_register reg;     /* its register, as c->mem has it */
 };
 
 static void note(void *ctx, const char *where, const char *what)
@@ -209,7 +209,7 @@ static int read_run(struct check *c, long run, char *err)
 		     : errorf(err, "%s: %s", path, strerror(errno));
 		if (!rc && signed_)
 			rc = check_key(c, &l, path, err);
-		if (!rc && league_seats_check(&c->reg, &l, why))
+		if (!rc && league_seats_check(&c->reg.file, &l, why))
 			rc = errorf(err, "%s: %s", path, why);
 		/* A league run of revision 6 says its register's state second. */
 		c->runs[run] = l.count > 1 && chain_line_is(&l, 1, "register")
@@ -303,17 +303,15 @@ static int look(struct check *c, sqlite3 *db, const char *path, char *err)
 	rc = league_db_each_seat(db, take_seat, c, err);
 	if (!rc && (!(c->mem = league_db_open(NULL, true, c->info->rules->name,
 					      c->info->players, err)) ||
-		    league_register_load(c->dir, c->info, c->mem, err)))
+		    league_register_load(c->dir, c->info, c->mem, &c->reg, err)))
 		rc = -1;
 	if (!rc && (c->version_count = league_db_versions(c->mem, &c->versions, err)) < 0)
 		rc = -1;
 	if (!rc && c->version_count > 0)  /* none: no list to sort (NULL) */
 		qsort(c->versions, (size_t)c->version_count, sizeof *c->versions,
 		      by_name_number);
-	if (!rc) {
-		league_register_key(c->dir, c->info, c->key);
-		league_register_lines(c->dir, &c->reg);
-	}
+	if (!rc && strlen(c->reg.keys) == 64)
+		memcpy(c->key, c->reg.keys, 65);
 	for (long run = 1; !rc && run < c->run_count; run++)
 		rc = read_run(c, run, err);
 	if (!rc)
@@ -328,7 +326,7 @@ static void check_free(struct check *c)
 	if (c->version_count > 0)
 		league_versions_free(c->versions, c->version_count);
 	league_db_close(c->mem);
-	chain_lines_free(&c->reg);
+	league_register_free(&c->reg);
 	free(c->disk.at);
 	free(c->listed.at);
 	free(c->runs);

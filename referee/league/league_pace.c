@@ -10,7 +10,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base/files.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
@@ -84,9 +83,7 @@ bool league_rest_refit_due(const struct league_rest *rest)
 int league_pace_read(const char *dir, struct league_pace *p)
 {
 	char *path = path_join(dir, "pace.json"), err[ERR_LEN];
-	size_t len = 0;
-	char *text = files_read_all(path, &len);
-	cJSON *j = text ? json_parse_object(text, len, err) : NULL;
+	cJSON *j = league_json_read(path, NULL, err);
 	const cJSON *resting = json_member(j, "resting"), *widest = json_member(j, "widest");
 	const cJSON *version = json_member(j, "widest_version");
 	int rc = -1;
@@ -104,7 +101,6 @@ int league_pace_read(const char *dir, struct league_pace *p)
 		     json_whole(json_member(j, "trickle"), 0, 100000, &p->trickle) ? 0 : -1;
 	}
 	cJSON_Delete(j);
-	free(text);
 	free(path);
 	return rc;
 }

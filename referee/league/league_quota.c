@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/files.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
@@ -37,14 +36,13 @@ static long *field(struct league_quota *q, const struct setting *s)
 
 int league_quota_read(const char *dir, struct league_quota *q, char *err)
 {
-	char *path = path_join(dir, LEAGUE_QUOTA);
-	size_t len = 0;
-	char *text = files_read_all(path, &len), why[ERR_LEN];
-	cJSON *j = text ? json_parse_object(text, len, why) : NULL;
+	char *path = path_join(dir, LEAGUE_QUOTA), why[ERR_LEN];
+	bool read;
+	cJSON *j = league_json_read(path, &read, why);
 	int rc = 0;
 
 	*q = LEAGUE_QUOTA_DEFAULT;
-	if (text && !j)
+	if (read && !j)
 		rc = errorf(err, "%s: %s: set the quotas again with 'referee league quota'",
 			    path, why);
 	for (size_t i = 0; j && !rc && i < SETTINGS; i++) {
@@ -55,7 +53,6 @@ int league_quota_read(const char *dir, struct league_quota *q, char *err)
 				    settings[i].min, settings[i].max);
 	}
 	cJSON_Delete(j);
-	free(text);
 	free(path);
 	return rc;
 }

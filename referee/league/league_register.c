@@ -305,7 +305,7 @@ static int take_season(sqlite3 *db, const cJSON *j, const char *name, char *err)
 }
 
 int league_register_load(const char *dir, const struct league_info *info, sqlite3 *db,
-			 char *err)
+			 struct league_register *kept, char *err)
 {
 	char *path = path_join(dir, LEAGUE_REGISTER);
 	struct league_register r;
@@ -338,7 +338,10 @@ int league_register_load(const char *dir, const struct league_info *info, sqlite
 			errorf(err, "%s: line %zu: %s", path, number, why);
 		cJSON_Delete(j);
 	}
-	league_register_free(&r);
+	if (kept)
+		*kept = r;
+	else
+		league_register_free(&r);
 	free(path);
 	return rc;
 }

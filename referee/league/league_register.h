@@ -75,9 +75,10 @@ int league_register_append(const char *dir, const struct league_info *info,
 
 /* Enters every line of the register of `info`'s league in the index
  * `db` (empty of bots): 0, or -1 with err, a register whose chain or
- * signatures are broken refused. */
+ * signatures are broken refused.  The register read is left in *kept
+ * when it is not NULL (free it, whatever the result). */
 int league_register_load(const char *dir, const struct league_info *info, sqlite3 *db,
-			 char *err);
+			 struct league_register *kept, char *err);
 
 /* The league's one key (docs/FAIRNESS-LEAGUE.md, item 23), in hex: its
  * register's, whole and signed, to which every other signature of its

@@ -21,7 +21,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base/files.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
@@ -123,9 +122,9 @@ static int tasks_read(const cJSON *j, struct league_slurm_batch *b)
 
 int league_slurm_batch_read(const char *path, struct league_slurm_batch *b, char *err)
 {
-	size_t len;
-	char *text = files_read_all(path, &len), why[ERR_LEN];
-	cJSON *j = text ? json_parse_object(text, len, why) : NULL;
+	char why[ERR_LEN];
+	bool read;
+	cJSON *j = league_json_read(path, &read, why);
 	const char *format = cJSON_GetStringValue(json_member(j, "format"));
 	const char *name = cJSON_GetStringValue(json_member(j, "name"));
 	const char *key = cJSON_GetStringValue(json_member(j, "key"));
@@ -134,8 +133,7 @@ int league_slurm_batch_read(const char *path, struct league_slurm_batch *b, char
 	memset(b, 0, sizeof *b);
 	b->path = xstrdup(path);
 	b->json = j;
-	free(text);
-	if (!text)
+	if (!read)
 		return errorf(err, "cannot read '%s': %s", path, strerror(errno));
 	if (!j || !format || strcmp(format, BATCH_FORMAT) || !name ||
 	    strlen(name) >= sizeof b->name || !key ||

@@ -92,8 +92,7 @@ int league_slurm_check_set(const char *run_dir, const struct league_slurm_batch 
 
 		if (!loaded)
 			rc = errorf(err, "game %ld: %s", first + k, why);
-		else if (!log.count || log.ends_mid_line || !log.lines[log.count - 1].type ||
-			 strcmp(log.lines[log.count - 1].type, "signature")) {
+		else if (!league_task_log_signed(&log)) {
 			errorf(err, "game %ld: %s is cut short", first + k, path);
 			rc = 1;
 		} else if (!log.lines[0].json)
@@ -171,26 +170,37 @@ static int settle_batch(sqlite3 *db, long run, const char *run_dir, const char *
 	return rc;
 }
 
+/* What league_slurm_settle() was asked, for settle_run(). */
+struct settle {
+	sqlite3 *db;
+	const char *game;
+	const cJSON *options;
+	const unsigned char *public_key;
+	char *err;
+};
+
+/* Settles the batches of run `run` unless the index holds it closed. */
+static int settle_run(long run, const char *run_dir, void *ctx)
+{
+	const struct settle *s = ctx;
+	bool open = !league_db_run_closed(s->db, run);
+	int rc = 0;
+
+	/* Its batch files are numbered from 1, one after the other. */
+	for (long k = 1; open && !rc; k++) {
+		char *path = path_joinf(run_dir, LEAGUE_SLURM_BATCH, k);
+
+		open = access(path, F_OK) == 0;
+		rc = open ? settle_batch(s->db, run, run_dir, path, s->game, s->options,
+					 s->public_key, s->err) : 0;
+		free(path);
+	}
+	return rc;
+}
+
 int league_slurm_settle(const char *dir, sqlite3 *db, const char *game,
 			const cJSON *options, const unsigned char *public_key, char *err)
 {
-	long next = league_next_run(dir);
-	int rc = 0;
-
-	for (long run = 1; !rc && run < next; run++) {
-		char *run_dir = league_run_dir(dir, run);
-		bool open = !league_db_run_closed(db, run);
-
-		/* Its batch files are numbered from 1, one after the other. */
-		for (long k = 1; open && !rc; k++) {
-			char *path = path_joinf(run_dir, LEAGUE_SLURM_BATCH, k);
-
-			open = access(path, F_OK) == 0;
-			rc = open ? settle_batch(db, run, run_dir, path, game, options, public_key, err)
-				  : 0;
-			free(path);
-		}
-		free(run_dir);
-	}
-	return rc;
+	return league_runs_each(dir, settle_run,
+				&(struct settle){db, game, options, public_key, err});
 }

@@ -40,9 +40,7 @@ bool league_stale_changed(const struct league_version *v, char now[65])
 static cJSON *read_note(const char *dir)
 {
 	char *path = path_join(dir, LEAGUE_CHANGED), err[ERR_LEN];
-	size_t len = 0;
-	char *text = files_read_all(path, &len);
-	cJSON *j = text ? json_parse_object(text, len, err) : NULL;
+	cJSON *j = league_json_read(path, NULL, err);
 	cJSON *list = cJSON_DetachItemFromObjectCaseSensitive(j, "versions");
 
 	if (!cJSON_IsArray(list)) {
@@ -50,7 +48,6 @@ static cJSON *read_note(const char *dir)
 		list = cJSON_CreateArray();
 	}
 	cJSON_Delete(j);
-	free(text);
 	free(path);
 	return list;
 }

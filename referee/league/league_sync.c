@@ -103,8 +103,7 @@ static void view_read(const struct game_log *log, struct run_view *v)
 	}
 }
 
-/* Whether the log of a game is whole: read, its last record the
- * signature. */
+/* Whether the log of a game can be read, and is whole. */
 static bool log_whole(const char *path)
 {
 	struct game_log log;
@@ -113,9 +112,7 @@ static bool log_whole(const char *path)
 
 	if (logread_load(path, &log, err))
 		return false;
-	whole = log.count && !log.ends_mid_line && !log.corrupt &&
-		log.lines[log.count - 1].type &&
-		!strcmp(log.lines[log.count - 1].type, "signature");
+	whole = league_task_log_signed(&log);
 	logread_free(&log);
 	return whole;
 }
@@ -359,32 +356,42 @@ static int enter_run(sqlite3 *db, const char *run_dir, long run, const char *gam
 	return league_db_end(db, rc, err);
 }
 
-/* Closes (with a key) and enters run `run`: 0, or -1 with err.  A run
- * stopped before its manifest was made started nothing. */
-static int sync_run(const char *dir, sqlite3 *db, long run, const char *game,
-		    int players, const struct league_closer *closer, char *err)
+/* What league_sync() was asked, for sync_run(). */
+struct sync {
+	sqlite3 *db;
+	const char *game;
+	int players;
+	const struct league_closer *closer;
+	char *err;
+};
+
+/* Closes (with a key) and enters run `run` unless the index holds it
+ * closed: 0, or -1 with err.  A run stopped before its manifest was made
+ * started nothing. */
+static int sync_run(long run, const char *run_dir, void *ctx)
 {
-	const struct league_closer this_run = {closer ? closer->key : NULL, db, run,
+	const struct sync *s = ctx;
+	const struct league_closer *closer = s->closer;
+	const struct league_closer this_run = {closer ? closer->key : NULL, s->db, run,
 					       closer && closer->accept_loss};
-	char *run_dir = league_run_dir(dir, run), *path = outdir_run_manifest(run_dir);
+	char *path = outdir_run_manifest(run_dir), *err = s->err;
 	struct game_log log = {0};
 	struct run_view v = {0};
 	int rc = 0;
 
-	if (!access(path, F_OK)) {
+	if (!league_db_run_closed(s->db, run) && !access(path, F_OK)) {
 		/* What follows its last seal is not taken on trust (item 22). */
 		rc = closer && seal_trim(path, closer->key, err) ? -1
-		     : view_load(path, game, &log, &v, err);
+		     : view_load(path, s->game, &log, &v, err);
 		if (!rc && !v.signed_ && closer) {
-			rc = close_run(run_dir, &log, &v, players, &this_run, err);
+			rc = close_run(run_dir, &log, &v, s->players, &this_run, err);
 			view_free(&log, &v);
-			rc = rc ? rc : view_load(path, game, &log, &v, err);
+			rc = rc ? rc : view_load(path, s->game, &log, &v, err);
 		}
-		rc = rc ? rc : enter_run(db, run_dir, run, game, players, &v,
+		rc = rc ? rc : enter_run(s->db, run_dir, run, s->game, s->players, &v,
 					 v.signed_ || closer, err);
 		view_free(&log, &v);
 	}
-	free(run_dir);
 	free(path);
 	return rc;
 }
@@ -392,18 +399,7 @@ static int sync_run(const char *dir, sqlite3 *db, long run, const char *game,
 int league_sync(const char *dir, sqlite3 *db, const char *game, int players,
 		const struct league_closer *closer, char *err)
 {
-	long next = league_next_run(dir);
-
-	for (long run = 1; run < next; run++) {
-		char *run_dir = league_run_dir(dir, run);
-		bool there = access(run_dir, F_OK) == 0;
-
-		free(run_dir);
-		if (there && !league_db_run_closed(db, run) &&
-		    sync_run(dir, db, run, game, players, closer, err))
-			return -1;
-	}
-	return 0;
+	return league_runs_each(dir, sync_run, &(struct sync){db, game, players, closer, err});
 }
 
 long league_rebuild(const char *dir, const struct league_info *info, char *err)
@@ -428,7 +424,7 @@ long league_rebuild(const char *dir, const struct league_info *info, char *err)
 		free(path);
 	}
 	db = league_db_open(dir, true, info->rules->name, info->players, err);
-	if (db && !league_register_load(dir, info, db, err) &&
+	if (db && !league_register_load(dir, info, db, NULL, err) &&
 	    !league_sync(dir, db, info->rules->name, info->players, NULL, err))
 		games = league_db_game_count(db);
 	league_db_close(db);

@@ -134,6 +134,13 @@ int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits
 	return seats;
 }
 
+bool league_task_log_signed(const struct game_log *log)
+{
+	return log->count && !log->ends_mid_line && !log->corrupt &&
+	       log->lines[log->count - 1].type &&
+	       !strcmp(log->lines[log->count - 1].type, "signature");
+}
+
 bool league_task_log_seat(const cJSON *player, const char **name, char hash[65])
 {
 	const cJSON *files = json_member(player, "files");

@@ -78,6 +78,10 @@ int league_task_enter(sqlite3 *db, struct run_manifest *m, long run, long first,
 int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits,
 			   double *seconds, int max);
 
+/* Whether the log is whole: read to its end, its last record the
+ * signature. */
+bool league_task_log_signed(const struct game_log *log);
+
 /* A seat of a log's header (its "players" item): its name (in `player`)
  * and its files' hash as files_command_hash() makes it; false when it
  * has none. */
