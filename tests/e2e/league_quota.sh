@@ -85,11 +85,17 @@ expect_eq "$(files) $(ls "$L/uploads/m" | wc -l)" "249 2" "... nothing of it wri
 
 # --- past the bytes quota: small files count their blocks ----------------------
 expect_exit 0 "${LEAGUE[@]}" quota "$L" --user-mb 2 --user-files 100000
-many tiny 600
+SCRIPT_BOT=1 many tiny 600
 expect_lt "$(stat -c %s "$TMP/tiny.tgz")" 40000 "an archive of 600 files of a few bytes: under 40 KB"
 expect_eq "$(send "$mallory" m "$TMP/tiny.tgz")" 413 "... with a quota of 2 MB a user: 413"
-expect_eq "$(json 'd["error"]')" "over your quota of 2 MB: your bots' uploads keep 0.5 MB beside this one, and this archive takes at least 1.5 MB more (files counted in whole blocks of 4 KiB): send a smaller bot, or ask the league's organiser for a larger quota (the league keeps the files of each bot's newest 2 versions)" \
+# The MB kept beside it (mallory's newest version, whose C bot's size is
+# the build's) and the MB more it would take: the quota's 2 MB between them.
+err=$(json 'd["error"]')
+kept=${err#*keep } kept=${kept%% MB beside*} more=${err#*at least } more=${more%% MB more*}
+expect_eq "$err" "over your quota of 2 MB: your bots' uploads keep $kept MB beside this one, and this archive takes at least $more MB more (files counted in whole blocks of 4 KiB): send a smaller bot, or ask the league's organiser for a larger quota (the league keeps the files of each bot's newest 2 versions)" \
 	"... its files counted in blocks of 4 KiB, as a disk holds them"
+expect_eq "$(awk -v k="$kept" -v m="$more" 'BEGIN { print (k > 0 && sprintf("%.1f", k + m) == "2.0") }')" 1 \
+	"... $kept MB kept beside it and $more MB more: the quota's 2 MB between them"
 expect_lt "$(du -sk "$L/uploads" | cut -f1)" 2049 "... the uploads under 2 MB on disk (du)"
 
 # --- another user still uploads --------------------------------------------------

@@ -90,9 +90,11 @@ post() {
 # nobody runs the bots here, with the fallback's memory limit, which a
 # sanitizer build's C bot fails at once (it maps terabytes of shadow
 # memory): there the bot is a random bot in Python, in one file that
-# ends in a comment (a test appends bytes to make a new version).
+# ends in a comment (a test appends bytes to make a new version).  With
+# SCRIPT_BOT set it is that script everywhere: a bot whose size is the
+# test's own, whatever the build's compiler and flags.
 bot_into() {
-	if [ -n "${SANITIZER_FLAGS:-}" ] && [ "$(id -u)" -eq 0 ]; then
+	if [ -n "${SCRIPT_BOT:-}" ] || { [ -n "${SANITIZER_FLAGS:-}" ] && [ "$(id -u)" -eq 0 ]; }; then
 		printf '#!%s\nimport json, random, sys\nfor line in sys.stdin:\n    msg = json.loads(line)\n    print(json.dumps({"action": random.choice(msg["legal"])} if "legal" in msg else {}), flush=True)\n# ' \
 			"$AS_PYTHON3" >"$1/bot"
 		chmod 755 "$1/bot"
