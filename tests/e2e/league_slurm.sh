@@ -216,7 +216,7 @@ print(len(tasks), [t["sets"] for t in tasks if "d" in [s["name"] for s in t["sea
 	"a bot added: full batches again, in a new run (the new bot's first task one set)" || diag_run
 kill -TERM "$rest"
 wait "$rest"
-expect_eq "$?" 1 "SIGTERM: the resting run stops"
+expect_eq "$?" 1 "SIGTERM: the resting run stops" || diag "$(cat "$TMP/rest.err")"
 expect_eq "$([ -e "$L/pace.json" ]; echo $?)" 1 "... pace.json removed at its end"
 expect_eq "$(squeue -h | wc -l)" 0 "... its array cancelled"
 expect_exit 0 "$REFEREE" verify "$L"
