@@ -96,6 +96,7 @@ expect_contains "$OUT" "  --grade           text and html: each decision's mark 
 # --- the HTML replay --------------------------------------------------------------
 expect_exit 0 "$REFEREE" replay --grade --format html -o "$TMP/graded.html" "$FIXTURE"
 $HTMLTOOL "$TMP/graded.html" data >"$TMP/page.json"
+cp "$TMP/page.json" "$TMP/graded.json"
 expect_eq "$(py 'bare(page["grade"]) == bare(grade)')" True \
 	"the page carries the grade, \`referee grade\`'s without the log's path (its tables read from the cache now)"
 expect_eq "$(py 'sorted({(len(m["actions"]) == min(12, len(m["actions"]) + m.get("actions_left", 0)), m["actions"][0]["value"] == m["best_value"], m["actions"][0]["words"] == m["best_words"], all(a["value"] >= b["value"] for a, b in zip(m["actions"], m["actions"][1:])), m["played_words"] in [a["words"] for a in m["actions"]] or m["value"] <= m["actions"][-1]["value"]) for m in page["grade"]["moves"] if "actions" in m}), sum(1 for m in page["grade"]["moves"] if "actions" in m) == sum(1 for m in grade["moves"] if "seat" in m and "forfeit" not in m and not m["forced"])')" \
@@ -133,6 +134,20 @@ if [ -n "$BROWSER" ]; then
 	expect_eq "$($HTMLTOOL "$TMP/graded.dom" text span class~=inaccuracy)" \
 		'inaccuracy: lost 2.10%, the best was keep 1 for 100' \
 		"chromium: the inaccuracy, its loss and the best keep"
+	# With no server to play them, each decision's other actions, in words
+	# with their values, each with the option of referee replay that plays it.
+	expect_eq "$($HTMLTOOL "$TMP/graded.dom" text code)" "$("$PYTHON3" -c 'import json, sys
+for m in json.load(open(sys.argv[1]))["grade"]["moves"]:
+    for a in m.get("actions", []):
+        if a["action"] != m["played"]:
+            print("--what-if %d=%s" % (m["move"], chr(39) + json.dumps(a["action"], separators=(",", ":")) + chr(39)))' "$TMP/graded.json")" \
+		"chromium: a page with no server: each decision's other actions, each with the --what-if of referee replay that plays it"
+	expect_eq "$($HTMLTOOL "$TMP/graded.dom" text summary | head -1) $($HTMLTOOL "$TMP/graded.dom" count details class~=what-if)" \
+		"$("$PYTHON3" -c 'import json, sys
+others = [[a for a in m["actions"] if a["action"] != m["played"]] for m in json.load(open(sys.argv[1]))["grade"]["moves"] if m.get("actions")]
+others = [o for o in others if o]
+print("what if: %d other action%s, played out by referee replay LOG %d" % (len(others[0]), "" if len(others[0]) == 1 else "s", len(others)))' "$TMP/graded.json")" \
+		"... under a summary that counts them, at each decision that has any"
 	expect_eq "$($HTMLTOOL "$TMP/graded.dom" text span class~=grade | sort | uniq -c | sed 's/^ *//' | grep -v 'lost')" \
 		"$(py '"\n".join("%d %s" % (n, w) for w, n in sorted({"best": sum(1 for m in grade["moves"] if "seat" in m and not m["forced"] and m["loss"] == 0), "forced": sum(1 for m in grade["moves"] if m.get("forced"))}.items()))')" \
 		"chromium: the others best or forced"

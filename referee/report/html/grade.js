@@ -48,13 +48,14 @@
 	 * where they are few, else a choice and its button, with a field for
 	 * an action the grade left off, typed as the log writes it. */
 	var FEW = 6;
+	function label(a) { return a.words + ' \u2014 ' + pct(a.value); }
 	function whatIf(li, m) {
 		var game = location.pathname.match(/^\/games\/(\d{6}\/game-\d{6})$/);
 		var played = JSON.stringify(m.played), actions, base, form, pick, typed;
-		if (!game || !m.actions) return;
-		base = '/what-if/' + game[1] + '?move=' + m.move + '&action=';
+		if (!m.actions) return;
 		actions = m.actions.filter(function (a) { return JSON.stringify(a.action) !== played; });
-		function label(a) { return a.words + ' \u2014 ' + pct(a.value); }
+		if (!game) return whatIfCommands(li, m, actions);
+		base = '/what-if/' + game[1] + '?move=' + m.move + '&action=';
 		if (actions.length <= FEW && !m.actions_left) {
 			actions.forEach(function (a) {
 				li.appendChild(el('a', { 'class': 'what-if', href: base +
@@ -76,6 +77,21 @@
 			location.href = base + encodeURIComponent(typed && typed.value.trim() || pick.value);
 		});
 		li.appendChild(form);
+	}
+	/* On a page no server plays for (a report's): the same actions, each
+	 * with the option of `referee replay LOG` that plays it out on the
+	 * game's dice (docs/ANALYSIS.md, "What if"). */
+	function whatIfCommands(li, m, actions) {
+		var box = el('details', { 'class': 'what-if' });
+		if (!actions.length) return;
+		box.appendChild(el('summary', null, 'what if: ' + actions.length + ' other action' +
+			(actions.length === 1 ? '' : 's') + ', played out by referee replay LOG'));
+		actions.forEach(function (a) {
+			var row = box.appendChild(el('div', null, label(a) + ': '));
+			row.appendChild(el('code', null, '--what-if ' + m.move + '=\'' +
+				JSON.stringify(a.action) + '\''));
+		});
+		li.appendChild(box);
 	}
 
 	function strip(doc, points) {
