@@ -6,6 +6,12 @@
 #ifndef ARENA_BOT_PRIVATE_H
 #define ARENA_BOT_PRIVATE_H
 
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "bot_types.h"
 #include "contain.h"
 
 struct bot {

@@ -24,11 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The hierarchies a v1 group spans; a v2 group uses the first only. */
-enum cgroup_hierarchy {
-	CGROUP_MEMORY, CGROUP_PIDS, CGROUP_CPU, CGROUP_CPUACCT, CGROUP_FREEZER,
-	CGROUP_HIERARCHIES
-};
+#include "cgroup_types.h"
 
 /* Where this process makes its bots' groups (cgroup_tree_ready). */
 struct cgroup_tree {

@@ -8,9 +8,13 @@
 #ifndef ARENA_CGROUP_PRIVATE_H
 #define ARENA_CGROUP_PRIVATE_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <sys/types.h>
 
-#include "cgroup.h"
+#include "cgroup_types.h"
+
+struct cgroup_tree;
 
 /* The files a group is driven by through descriptors kept open (cgroup.c's
  * table names each, v2 and v1). */

@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "bot.h"
+#include "bot_types.h"
 #include "cgroup.h"
 #include "freeze_result.h"
 
