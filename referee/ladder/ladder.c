@@ -22,7 +22,6 @@
 #include "ladder_sets.h"
 #include "manifest/manifest.h"
 #include "manifest/manifest_read.h"
-#include "manifest/manifest_swiss.h"
 #include "manifest/manifest_swiss_union.h"
 #include "plan/swiss_standings.h"
 #include "verify/verify_place.h"

@@ -679,6 +679,41 @@ static int read_lines(struct reader *rd, int fd)
 	return rc;
 }
 
+/* A Swiss's finished games, for manifest_swiss.h. */
+static bool view_ranks(void *ctx, long game, int ranks[2])
+{
+	const struct manifest_view *v = ctx;
+
+	if (v->state[game] != MANIFEST_FINISHED)
+		return false;
+	ranks[0] = v->ranks[2 * game];
+	ranks[1] = v->ranks[2 * game + 1];
+	return true;
+}
+
+static bool view_seats(void *ctx, long game, int seats[2])
+{
+	const struct manifest_view *v = ctx;
+
+	if (v->state[game] != MANIFEST_FINISHED)
+		return false;
+	seats[0] = v->seats[2 * game];
+	seats[1] = v->seats[2 * game + 1];
+	return true;
+}
+
+void manifest_view_swiss_plan(const struct manifest_view *view, struct swiss_plan *plan)
+{
+	swiss_plan(&view->swiss, view_ranks, (void *)view, plan);
+}
+
+void manifest_view_swiss_check(const struct manifest_view *view, struct problems *problems)
+{
+	manifest_swiss_check(&(struct manifest_swiss_games){
+		.field = &view->swiss, .path = view->path, .names = view->names,
+		.ranks = view_ranks, .seats = view_seats, .ctx = (void *)view}, problems);
+}
+
 /* The records at `path` streamed through take_line(): a tournament's
  * (`hooks` NULL), or another run's, each record handed to `hooks`. */
 static int read_records(const char *path, const unsigned char *trusted_key,
@@ -726,7 +761,7 @@ static int read_records(const char *path, const unsigned char *trusted_key,
 	/* A shard's rounds are paired from every shard's results: checked
 	 * over all of them (manifest_swiss_union_check()). */
 	if (!rc && view->swiss.rounds && view->whole)
-		manifest_swiss_check(view, problems);
+		manifest_view_swiss_check(view, problems);
 	/* A signed manifest is a finished run's, however it is read. */
 	for (long g = 1; !rc && view->signed_ && g <= view->game_count; g++)
 		if (view->state[g] == MANIFEST_STARTED)

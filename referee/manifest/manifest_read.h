@@ -164,4 +164,11 @@ long manifest_left_out(const struct manifest_view *view);
 
 void manifest_view_free(struct manifest_view *view);
 
+/* The pairings of a Swiss run `view` (view->swiss.rounds > 0) from its
+ * finished games. */
+void manifest_view_swiss_plan(const struct manifest_view *view, struct swiss_plan *plan);
+/* Reports each finished game of Swiss run `view` whose seats are not its
+ * pairing's (manifest_swiss.h). */
+void manifest_view_swiss_check(const struct manifest_view *view, struct problems *problems);
+
 #endif

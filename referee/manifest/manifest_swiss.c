@@ -28,29 +28,12 @@ int manifest_swiss_field(const cJSON *file, int bots, long schedule_games,
 	return -1;
 }
 
-/* A Swiss's finished games, for swiss_plan(). */
-static bool view_ranks(void *ctx, long game, int ranks[2])
-{
-	const struct manifest_view *v = ctx;
-
-	if (v->state[game] != MANIFEST_FINISHED)
-		return false;
-	ranks[0] = v->ranks[2 * game];
-	ranks[1] = v->ranks[2 * game + 1];
-	return true;
-}
-
-void manifest_view_swiss_plan(const struct manifest_view *view, struct swiss_plan *plan)
-{
-	swiss_plan(&view->swiss, view_ranks, (void *)view, plan);
-}
-
 /* Game `game` of the pairing `pair`: a problem when the manifest seats
  * it otherwise. */
-static void check_game(const struct manifest_view *v, long game, int round,
-		       const int *pair, int g, struct problems *problems)
+static void check_game(const struct manifest_swiss_games *v, long game, int round,
+		       const int *pair, int g, const int *seats,
+		       struct problems *problems)
 {
-	const unsigned short *seats = &v->seats[2 * game];
 	int want[2];
 
 	swiss_seating(pair, g, want);
@@ -64,30 +47,32 @@ static void check_game(const struct manifest_view *v, long game, int round,
 		     v->names[want[0]], v->names[want[1]]);
 }
 
-void manifest_swiss_check(const struct manifest_view *view, struct problems *problems)
+void manifest_swiss_check(const struct manifest_swiss_games *games,
+			  struct problems *problems)
 {
-	const struct swiss_field *f = &view->swiss;
+	const struct swiss_field *f = games->field;
 	struct swiss_plan plan;
 
-	manifest_view_swiss_plan(view, &plan);
+	swiss_plan(f, games->ranks, games->ctx, &plan);
 	for (int round = 0; round < f->rounds; round++)
 		for (int b = 0; b < plan.boards; b++)
 			for (int g = 0; g < f->games; g++) {
 				long game = swiss_game_number(f, round, b, g);
+				int seats[2];
 
-				if (view->state[game] != MANIFEST_FINISHED)
+				if (!games->seats(games->ctx, game, seats))
 					continue;
 				if (swiss_board_empty(f, b))
-					problems_add(problems, view->path, "game %ld "
+					problems_add(problems, games->path, "game %ld "
 						     "finished on a board of Swiss "
 						     "round %d that the bots left out "
 						     "leave empty", game, round + 1);
 				else if (round < plan.paired)
-					check_game(view, game, round,
+					check_game(games, game, round,
 						   plan.pairs[round * plan.boards + b],
-						   g, problems);
+						   g, seats, problems);
 				else
-					problems_add(problems, view->path, "game %ld "
+					problems_add(problems, games->path, "game %ld "
 						     "of Swiss round %d finished, but "
 						     "round %d has games not finished, "
 						     "from which its pairing is made",

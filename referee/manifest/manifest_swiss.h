@@ -5,8 +5,8 @@
  * there.  So a manifest whose pairings were changed by hand, or a run
  * that paired otherwise, fails wherever the manifest is read (verify,
  * ladder, report, --resume), with the game, the seats it lists and the
- * seats of the pairing.  Its games are those
- * the manifest's reader (manifest_read.h) took in.
+ * seats of the pairing.  The manifest's reader (manifest_read.h) hands
+ * its games over through callbacks.
  */
 #ifndef ARENA_MANIFEST_SWISS_H
 #define ARENA_MANIFEST_SWISS_H
@@ -14,8 +14,19 @@
 #include <cjson/cJSON.h>
 
 #include "base/problems.h"
-#include "manifest_read.h"
 #include "plan/swiss.h"
+
+/* A Swiss run's games as its manifest lists them. */
+struct manifest_swiss_games {
+	const struct swiss_field *field;
+	const char *path;            /* the manifest, naming the problems */
+	char *const *names;          /* the bots' */
+	swiss_ranks_fn *ranks;       /* a finished game's ranks, seat by seat */
+	/* A finished game's bots, seat by seat: true; false when the game
+	 * has not finished. */
+	bool (*seats)(void *ctx, long game, int seats[2]);
+	void *ctx;
+};
 
 /* The Swiss field of a manifest's header whose tournament file `file`
  * says "format": "swiss" (its rounds, and its games per pairing from
@@ -25,12 +36,8 @@
 int manifest_swiss_field(const cJSON *file, int bots, long schedule_games,
 			 struct swiss_field *field);
 
-/* The pairings of a Swiss run `view` (view->swiss.rounds > 0) from its
- * finished games. */
-void manifest_view_swiss_plan(const struct manifest_view *view, struct swiss_plan *plan);
-
-/* Reports each finished game of Swiss run `view` whose seats are not its
- * pairing's. */
-void manifest_swiss_check(const struct manifest_view *view, struct problems *problems);
+/* Reports each finished game whose seats are not its pairing's. */
+void manifest_swiss_check(const struct manifest_swiss_games *games,
+			  struct problems *problems);
 
 #endif

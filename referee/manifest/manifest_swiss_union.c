@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "base/util.h"
-#include "manifest_swiss.h"
 
 /* The run of `view` (shards `count`) in `u`, added when new. */
 static struct swiss_union_run *union_run(struct manifest_swiss_union *u,
@@ -106,7 +105,7 @@ void manifest_swiss_union_check(const struct manifest_swiss_union *u,
 				     run->shards, run->shards);
 			continue;
 		}
-		manifest_swiss_check(&run->view, problems);
+		manifest_view_swiss_check(&run->view, problems);
 	}
 }
 
