@@ -87,7 +87,14 @@ missing() {
 	done <"$list"
 	while IFS=: read -r f l p; do
 		p=${p# }
-		[ -n "${have[$p]}${have[$p.c]}${have[$p.h]}" ] && continue
+		# a path that goes into a folder and back out is read without
+		# the detour: a build out of the source folder makes the built
+		# file but not the folder of the detour
+		while [[ $p =~ ^(.*/)?[^/.][^/]*/\.\./(.*)$ ]]; do
+			p=${BASH_REMATCH[1]}${BASH_REMATCH[2]}
+		done
+		# a folder is named with or without its last slash
+		[ -n "${have[${p%/}]}${have[$p.c]}${have[$p.h]}" ] && continue
 		[[ /$p/ =~ [/_.-](NAME|GAME|TABLE|VERB|X|N|K|NNNNNN)[/_.-] ]] && continue
 		[ -n "$top_builddir" ] && [ -e "$top_builddir/$p" ] && continue
 		for a in $ALLOWED; do
