@@ -58,9 +58,7 @@ static bool league_differs(const struct game_log *log, const struct log_place *p
 	return false;
 }
 
-/* The place of `log` (a log the records list, its header read) against
- * `want`, the first difference added to `problems`. */
-static void check_place(const struct game_log *log, const struct verify_place_want *want,
+void verify_place_check(const struct game_log *log, const struct verify_place_want *want,
 			struct problems *problems)
 {
 	const cJSON *header = log->count ? log->lines[0].json : NULL;
@@ -114,7 +112,7 @@ bool verify_place_listed(const struct game_log *log, const struct verify_listed 
 				     "the run started", *c ? c : "(none)", records, game,
 				     want->commitment);
 	}
-	check_place(log, &want->place, problems);
+	verify_place_check(log, &want->place, problems);
 	return true;
 }
 
