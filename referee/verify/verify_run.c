@@ -169,7 +169,7 @@ static void check_cut(struct verify_run *rc, long g, const char *path)
 	place.game = g;
 	/* A header cut short names nothing to hold. */
 	if (log.count > log.ends_mid_line && log.lines[0].json) {
-		verify_place_check(&log, &place, rc->problems);
+		verify_place_check(&log, &place, true, rc->problems);
 		if (rc->problems->count == before)
 			verify_seats_check(e->started_seats, NULL, &log, rc->problems);
 	}
