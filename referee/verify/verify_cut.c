@@ -154,6 +154,7 @@ bool verify_cut_log(const char *path, long game, const char *c, const char *reco
 	struct game_log log;
 	char err[ERR_LEN], have[65];
 	long whole;
+	bool held = false;
 
 	if (access(path, F_OK) && errno == ENOENT) {
 		snprintf(why, VERIFY_CUT_WHY_LEN, "missing: %s lists it as a log of "
@@ -187,13 +188,13 @@ bool verify_cut_log(const char *path, long game, const char *c, const char *reco
 		snprintf(why, VERIFY_CUT_WHY_LEN, "its commitment C is %s, %s lists "
 			 "game %ld's cut log with %s: not the deal the run cut", have,
 			 records, game, c);
-	else if (kept) {
+	else
+		held = true;
+	if (held && kept)
 		*kept = log;
-		return false;
-	} else
-		*why = '\0';
-	logread_free(&log);
-	return *why != '\0';
+	else
+		logread_free(&log);
+	return !held;
 }
 
 bool verify_cut_logs(const struct manifest_view *view, struct problems *problems)
