@@ -149,11 +149,12 @@ bool verify_cut_listed(const struct manifest_view *view, const char *name)
 }
 
 bool verify_cut_log(const char *path, long game, const char *c, const char *records,
-		    long lines, char *why)
+		    long lines, char *why, struct game_log *kept)
 {
 	struct game_log log;
 	char err[ERR_LEN], have[65];
 	long whole;
+	bool held = false;
 
 	if (access(path, F_OK) && errno == ENOENT) {
 		snprintf(why, VERIFY_CUT_WHY_LEN, "missing: %s lists it as a log of "
@@ -174,7 +175,6 @@ bool verify_cut_log(const char *path, long game, const char *c, const char *reco
 	/* Its header is on disk before the exchange (item 24): a log with
 	 * no whole line was emptied, one with fewer than listed cut. */
 	whole = log.count > log.ends_mid_line ? (long)log.count - log.ends_mid_line : 0;
-	logread_free(&log);
 	if (whole < lines && whole)
 		snprintf(why, VERIFY_CUT_WHY_LEN, "shorter than its records say: %ld whole lines, "
 			 "where %s lists it with %ld (a log of game %ld, cut by a stop)", whole,
@@ -183,16 +183,18 @@ bool verify_cut_log(const char *path, long game, const char *c, const char *reco
 		snprintf(why, VERIFY_CUT_WHY_LEN, "empty: of revision 7, a cut log holds its "
 			 "header and C, on disk before the exchange (%s lists it as a log of "
 			 "game %ld, cut by a stop)", records, game);
-	if (whole < lines)
-		return true;
 	/* A log cut before its commit record names no C to compare. */
-	if (c[0] && *have && strcmp(have, c)) {
+	else if (c[0] && *have && strcmp(have, c))
 		snprintf(why, VERIFY_CUT_WHY_LEN, "its commitment C is %s, %s lists "
 			 "game %ld's cut log with %s: not the deal the run cut", have,
 			 records, game, c);
-		return true;
-	}
-	return false;
+	else
+		held = true;
+	if (held && kept)
+		*kept = log;
+	else
+		logread_free(&log);
+	return !held;
 }
 
 bool verify_cut_logs(const struct manifest_view *view, struct problems *problems)
@@ -210,7 +212,8 @@ bool verify_cut_logs(const struct manifest_view *view, struct problems *problems
 			problems_add(problems, path, "the manifest lists a cut log "
 				     "outside the folder's games/");
 		else if (verify_cut_log(path, view->aborted_games[i],
-					view->aborted_commitments[i], "the manifest", 0, why))
+					view->aborted_commitments[i], "the manifest", 0, why,
+					NULL))
 			problems_add(problems, path, "%s", why);
 		free(path);
 	}

@@ -55,9 +55,10 @@ bool verify_cut_listed(const struct manifest_view *view, const char *name);
  * none named), in `why` (VERIFY_CUT_WHY_LEN bytes): missing, its hash
  * chain broken before where the stop cut it, another C, or fewer whole
  * lines than `lines` (revision 7: at least its header; 0: any); false
- * when none. */
+ * when none, and then the log is left in `kept` (unless NULL) for the
+ * caller to hold to more and free. */
 bool verify_cut_log(const char *path, long game, const char *c, const char *records,
-		    long lines, char *why);
+		    long lines, char *why, struct game_log *kept);
 
 /* Checks every log the manifest lists as set aside, and that every deal
  * a started record names (revision 5) is a log's of the folder or listed

@@ -58,18 +58,18 @@ static bool league_differs(const struct game_log *log, const struct log_place *p
 	return false;
 }
 
-/* The place of `log` (a log the records list, its header read) against
- * `want`, the first difference added to `problems`. */
-static void check_place(const struct game_log *log, const struct verify_place_want *want,
-			struct problems *problems)
+void verify_place_check(const struct game_log *log, const struct verify_place_want *want,
+			bool alone, struct problems *problems)
 {
 	const cJSON *header = log->count ? log->lines[0].json : NULL;
 	struct log_place p;
 	char why[ERR_LEN];
 	int named = log_place_read(header, &p, why);
 
+	if (named < 0 && alone)
+		problems_add(problems, log->path, "%s", why);
 	if (named < 0)
-		return;  /* the log itself fails for it */
+		return;  /* else the log itself fails for it */
 	if (!named) {
 		if (want->required || names_places(header))
 			problems_add(problems, log->path, "names no place (its header's "
@@ -114,7 +114,7 @@ bool verify_place_listed(const struct game_log *log, const struct verify_listed 
 				     "the run started", *c ? c : "(none)", records, game,
 				     want->commitment);
 	}
-	check_place(log, &want->place, problems);
+	verify_place_check(log, &want->place, false, problems);
 	return true;
 }
 

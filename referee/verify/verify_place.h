@@ -40,6 +40,14 @@ struct verify_listed {
 	struct verify_place_want place;
 };
 
+/* The place of `log` (a log the records list, its header read) against
+ * `want`, the first difference added to `problems`: a finished log's
+ * (verify_place_listed()) or a cut one's, whose SHA-256 nothing lists.
+ * A place that does not read is said only when the log is `alone`: a
+ * cut log, which no check of a whole log reads. */
+void verify_place_check(const struct game_log *log, const struct verify_place_want *want,
+			bool alone, struct problems *problems);
+
 /* Checks `log` against `want`: its SHA-256 (else "altered", and false:
  * not the log listed, nothing more is said of it), its C and its place,
  * each problem added to `problems`. */

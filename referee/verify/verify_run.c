@@ -149,21 +149,44 @@ static bool listed_cut(const void *ctx, const char *name)
 	return listed;
 }
 
-/* Each log listed cut checked (there, its chain whole as far as it
- * goes, its C the record's), and the files of aborted/ that no cut
+/* The log listed cut of game `g` at `path` checked: there, its chain
+ * whole as far as it goes, its C the record's, and its header, when
+ * whole, held as a finished log's is: its place, then (item 26) the bots
+ * its set's started record seats. */
+static void check_cut(struct verify_run *rc, long g, const char *path)
+{
+	const struct run_game *e = &rc->games[g];
+	struct verify_place_want place = rc->place;
+	char why[VERIFY_CUT_WHY_LEN];
+	struct game_log log;
+	long before = rc->problems->count;
+
+	if (verify_cut_log(path, g, e->commitment, "run.jsonl",
+			   rc->view.revision < 7 ? 0 : e->lines > 1 ? e->lines : 1, why, &log)) {
+		problems_add(rc->problems, path, "%s", why);
+		return;
+	}
+	place.game = g;
+	/* A header cut short names nothing to hold. */
+	if (log.count > log.ends_mid_line && log.lines[0].json) {
+		verify_place_check(&log, &place, true, rc->problems);
+		if (rc->problems->count == before)
+			verify_seats_check(e->started_seats, NULL, &log, rc->problems);
+	}
+	logread_free(&log);
+}
+
+/* Each log listed cut checked, and the files of aborted/ that no cut
  * record lists added to `unlisted` (`count` of them): the new count. */
 static size_t unlisted_cut(struct verify_run *rc, char ***unlisted, size_t count)
 {
-	char *aside = path_join(rc->dir, OUTDIR_ASIDE), why[VERIFY_CUT_WHY_LEN];
+	char *aside = path_join(rc->dir, OUTDIR_ASIDE);
 
 	for (long g = 1; g <= rc->count; g++) {
 		char *path = outdir_play_log(aside, g);
 
-		if (rc->games[g].cut == 1 &&
-		    verify_cut_log(path, g, rc->games[g].commitment, "run.jsonl",
-				   rc->view.revision < 7 ? 0 : rc->games[g].lines > 1 ? rc->games[g].lines : 1,
-				   why))
-			problems_add(rc->problems, path, "%s", why);
+		if (rc->games[g].cut == 1)
+			check_cut(rc, g, path);
 		free(path);
 	}
 	count = verify_place_aside(aside, listed_cut, rc, unlisted, count, rc->problems);

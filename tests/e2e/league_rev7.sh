@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # A league's records that nobody with the folder can rewrite
-# (docs/FAIRNESS-LEAGUE.md, revision 7, items 22, 24, 25 and 27), each tamper
+# (docs/FAIRNESS-LEAGUE.md, revision 7, items 22, 24 to 27), each tamper
 # made as an attacker would make it: run.jsonl is signed again after each
 # started record, so a run killed with kill -9 leaves its sets started
 # signed; the last started record cut (and its seal) and its set's logs
 # deleted, the next run refuses to close the run, and with --accept-loss
 # lists the set dropped for that reason, which verify counts; a cut log
-# emptied fails verify; a cut set relabelled dropped (signed again with
-# the key) fails verify, its reason not one verify can check; league.db's
+# emptied fails verify, and so does one whose header (its chain made
+# again) seats other files or names another place; a cut set relabelled
+# dropped (signed again with the key) fails verify, its reason not one
+# verify can check; league.db's
 # cut sets emptied are not believed: `league status` makes the index
 # again and counts the set cut, and so does the ladder's cut column.
 . "$(dirname "$0")/../tools/lib.sh"
@@ -93,6 +95,45 @@ gzip -dcf "$L/$cut1" | head -n 1 >"$TMP/short/$cut1"
 expect_exit 1 "$REFEREE" verify "$TMP/short"
 expect_contains "$OUT" "$TMP/short/$cut1: FAILED: shorter than its records say: 1 whole lines, where run.jsonl lists it with $held (a log of game 1, cut by a stop)" \
 	"a cut log cut back to its header: verify refuses it"
+
+# --- item 26: a cut log held to its place and its set's seats ---------------------
+# A cut log is not signed: anyone who can write the folder can edit its
+# header and make its chain again.  recut NAME [REGEX REPLACEMENT]...: $L
+# copied to $TMP/NAME, game 1's cut log's header so edited, its chain made
+# again.
+recut() {
+	cp -r "$L" "$TMP/$1"
+	gzip -dcf "$L/$cut1" 2>/dev/null | "$PYTHON3" -c 'import re, sys
+lines = sys.stdin.buffer.read().split(b"\n")[:-1]  # a line cut short left out
+for old, new in zip(sys.argv[1::2], sys.argv[2::2]):
+    lines[0] = re.sub(old.encode(), new.encode(), lines[0], count=1)
+sys.stdout.buffer.write(b"".join(l + b"\n" for l in lines))' "${@:2}" >"$TMP/$1.plain"
+	$LOGTOOL rechain "$TMP/$1.plain" "$TMP/$1/$cut1"
+}
+# Its first seat's bot with another command (and so other files).
+recut reseated '(slow\.py [^ ]* )100"' '\g<1>1"'
+seat0=$(head -1 "$TMP/reseated/$cut1" | "$PYTHON3" -c 'import json, sys
+print(json.loads(sys.stdin.readline())["players"][0]["name"])')
+expect_exit 1 "$REFEREE" verify "$TMP/reseated"
+expect_contains "$OUT" "$TMP/reseated/$cut1: FAILED: its seat 0 is $seat0 with other files, not a bot its set's started record (run.jsonl) seats with that version's command and files" \
+	"a cut log whose header seats other files than its started record: verify names it"
+expect_contains "$OUT" "$want" "... the set still counted for each version its started record seated"
+expect_exit 0 "$REFEREE" league ladder "$TMP/reseated" --versions --format csv
+expect_eq "$(cut -d, -f2,3,15 "$OUT" | sort)" "a,1,1
+b,1,1
+bot,version,cut" "... and so by the ladder's cut column, from the signed records"
+# Its header another game's, as a log of the set's other game copied in:
+# its place, and its game of the set.
+recut replaced '("place":\{[^}]*"game":)1\}' '\g<1>2}' '("set":\{[^}]*"game":)0' '\g<1>1'
+expect_exit 1 "$REFEREE" verify "$TMP/replaced"
+expect_contains "$OUT" "$TMP/replaced/$cut1: FAILED: names game 2 (set 1) of its run, where run.jsonl lists it as game 1: not its place" \
+	"a cut log whose header names another game's place: verify names it"
+# Its place alone edited: one that does not read, which no check of a
+# whole log reads for a cut one.
+recut misplaced '("place":\{[^}]*"game":)1\}' '\g<1>2}'
+expect_exit 1 "$REFEREE" verify "$TMP/misplaced"
+expect_contains "$OUT" "$TMP/misplaced/$cut1: FAILED: \"place\" names game 2 of set 1, which is not its header's game of its set (\"set\")" \
+	"a cut log whose place is not its header's game of its set: verify names it"
 
 # --- item 25: a cut set relabelled dropped, signed again with the key -----------
 KEY=$(ls "$TMP"/unprivileged-data/arena/referee.key "$KEYDIR/referee.key" 2>/dev/null | head -1)
