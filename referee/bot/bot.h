@@ -81,6 +81,16 @@ bool bot_has_unsolicited_output(struct bot *bot);
 int bot_split_command(const char *command, char ***words, char *err);
 void bot_free_words(char **words);
 
+/* A list of words, NULL-ended (bot_free_words() frees it), made a word at
+ * a time: a command, an environment.  Zeroed, it is empty. */
+struct bot_words {
+	char **list;
+	size_t count;
+};
+
+/* Adds a copy of `word` at the end. */
+void bot_words_push(struct bot_words *w, const char *word);
+
 /* Resolves a program name to a path: PATH lookup for names without '/',
  * else relative to `dir` (NULL: the current folder), as bot_spawn does.
  * Returns a new string or NULL with a message in err. */

@@ -66,9 +66,8 @@ static const char *split_word(const char *p, char *out, const char *command,
 int bot_split_command(const char *command, char ***words, char *err)
 {
 	char *scratch = xmalloc(strlen(command) + 1);
-	char **list = xcalloc(1, sizeof *list);
+	struct bot_words list = {0};
 	const char *p = command;
-	int count = 0;
 
 	for (;;) {
 		p += strspn(p, " \t\n");
@@ -77,20 +76,23 @@ int bot_split_command(const char *command, char ***words, char *err)
 		p = split_word(p, scratch, command, err);
 		if (!p) {
 			free(scratch);
-			bot_free_words(list);
+			bot_free_words(list.list);
 			return -1;
 		}
-		list = xrealloc(list, (size_t)(count + 2) * sizeof *list);
-		list[count++] = xstrdup(scratch);
-		list[count] = NULL;
+		bot_words_push(&list, scratch);
 	}
 	free(scratch);
-	if (!count) {
-		free(list);
+	if (!list.count)
 		return errorf(err, "the bot command is empty");
-	}
-	*words = list;
-	return count;
+	*words = list.list;
+	return (int)list.count;
+}
+
+void bot_words_push(struct bot_words *w, const char *word)
+{
+	w->list = xrealloc(w->list, (w->count + 2) * sizeof *w->list);
+	w->list[w->count++] = xstrdup(word);
+	w->list[w->count] = NULL;
 }
 
 void bot_free_words(char **words)
