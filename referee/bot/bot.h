@@ -101,6 +101,14 @@ char *bot_resolve_program(const char *name, const char *dir, char *err);
  * finds it wherever it starts. */
 void bot_absolute_words(char **words, const char *dir);
 
+/* The system folders, the programs and libraries every sandboxed bot
+ * sees, read-only: "/usr" first, which every system has, then the
+ * others; NULL-ended.  No bot's own folder is one of them. */
+extern const char *const sandbox_system_folders[];
+
+/* Whether `path` (absolute, real) lies in a system folder. */
+bool sandbox_is_system(const char *path);
+
 /* The folder a bot starts in when none is given (see bot_spec.workdir),
  * with every symlink resolved, of the absolute words of
  * bot_absolute_words() and the program's path `program`; NULL when it

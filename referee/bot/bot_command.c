@@ -1,8 +1,10 @@
 /*
  * Bot command lines: splitting one into words as a shell would (quotes and
  * backslashes, no expansion of any kind) and finding its program in PATH,
- * both before any fork so that errors come back as precise messages.  The
- * functions are declared in bot.h, whose bot_spawn() uses them.
+ * both before any fork so that errors come back as precise messages; and
+ * the system folders, which no bot's own folder is and which the sandbox
+ * (sandbox.c) shows every bot.  The functions are declared in bot.h,
+ * whose bot_spawn() uses them.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,7 +16,6 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "bot.h"
-#include "sandbox_system.h"
 
 static const char *cmd_error(const char *reason, const char *command,
 			     char *err)
@@ -174,6 +175,19 @@ void bot_absolute_words(char **words, const char *dir)
 			free(path);
 		}
 	}
+}
+
+const char *const sandbox_system_folders[] = {
+	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc",
+	NULL,
+};
+
+bool sandbox_is_system(const char *path)
+{
+	for (const char *const *s = sandbox_system_folders; *s; s++)
+		if (path_within(path, *s))
+			return true;
+	return false;
 }
 
 char *bot_workdir(char *const *words, const char *program)

@@ -30,7 +30,6 @@
 #include "base/helper.h"
 #include "sandbox_seccomp.h"
 #include "sandbox_specials.h"
-#include "sandbox_system.h"
 
 /* /proc/1, the namespace's init (bubblewrap's), is an empty read-only
  * folder: the init runs as the bot's user, so a bot could write its
