@@ -38,15 +38,11 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err);
 
 /* Writes `count` lines (BOT_LINES_MOST at most), each followed by a
  * newline, in one write where the pipe takes them, before the deadline;
- * each line is a reply due.  As bot_write_line(). */
+ * each line is a reply due.  BOT_CONTAINMENT when the bot's last freeze
+ * did not hold, BOT_MEMORY_HELD when the fallback found its processes
+ * holding more than its memory together (either way it was killed). */
 enum bot_status bot_write_lines(struct bot *bot, const struct iovec *lines,
 				int count, int64_t deadline_ns);
-/* Writes `len` bytes plus a newline before the deadline; BOT_CONTAINMENT
- * when the bot's last freeze did not hold, BOT_MEMORY_HELD when the
- * fallback found its processes holding more than its memory together
- * (either way it was killed). */
-enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
-			       int64_t deadline_ns);
 
 /* Reads the next line (without its newline, NUL-terminated, valid until
  * the next call on this bot) before the deadline.  A line that passes
@@ -160,8 +156,6 @@ void bot_stderr_note(struct bot *bot, const char *line, bool after);
 #define BOT_MARK_MAX 64
 void bot_stderr_mark(struct bot *bot, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-
-pid_t bot_pid(const struct bot *bot);
 
 /* Ends the bot: SIGTERM to its process group, up to `grace_ms` for it to
  * exit, then SIGKILL to the group; reaps it and, without the sandbox,
