@@ -334,16 +334,6 @@ bool verify_seatings_problem(const struct verify_seating *games, size_t count,
 	return false;
 }
 
-/* The problem of a whole set's seatings (verify_seatings_problem()), if any. */
-static bool seating_problem(const struct set *set, char *what, size_t size)
-{
-	struct verify_seating games[GAME_MAX_SEATS];
-
-	for (size_t i = 0; i < set->count; i++)
-		games[i] = set->logs[i].seating;
-	return verify_seatings_problem(games, set->count, what, size);
-}
-
 static int by_dealt(const void *a, const void *b)
 {
 	const struct set_draw *x = *(const struct set_draw *const *)a;
@@ -417,6 +407,7 @@ static bool dealt_problem(const struct set *set, char *what, size_t size)
 static bool set_problem(const struct set *set, char *what, size_t size)
 {
 	const struct set_log *first = &set->logs[0];
+	struct verify_seating games[GAME_MAX_SEATS];
 	char missing[GAME_MAX_SEATS * 4] = "";
 	bool seen[GAME_MAX_SEATS] = {false};
 	size_t len = 0;
@@ -454,7 +445,11 @@ static bool set_problem(const struct set *set, char *what, size_t size)
 			 missing, first->of);
 		return true;
 	}
-	return seating_problem(set, what, size) || dealt_problem(set, what, size);
+	/* Each game once: the seatings, then the draws. */
+	for (size_t i = 0; i < set->count; i++)
+		games[i] = set->logs[i].seating;
+	return verify_seatings_problem(games, set->count, what, size) ||
+	       dealt_problem(set, what, size);
 }
 
 size_t verify_sets_report(const struct verify_sets *sets,
