@@ -3,13 +3,12 @@
  */
 #include "reply_times.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
 #include "timings.h"
-#include "util.h"
 
 int reply_times_bucket(int64_t us)
 {
@@ -140,6 +139,44 @@ bool reply_times_add_json(struct reply_times *t, const cJSON *json)
 	return true;
 }
 
+int reply_times_to_text(const struct reply_times *t, char *buf, size_t size)
+{
+	int len = snprintf(buf, size, "%" PRId64, t->max);
+
+	for (int b = 0; b < REPLY_TIMES_BUCKETS && len >= 0 && (size_t)len < size; b++)
+		if (t->count[b])
+			len += snprintf(buf + len, size - (size_t)len, ",%d:%" PRIu64,
+					b, t->count[b]);
+	return len;
+}
+
+const char *reply_times_add_text(struct reply_times *t, const char *text)
+{
+	struct reply_times add = {0};
+	char *end;
+	long long max = strtoll(text, &end, 10);
+
+	if (end == text || max < 0)
+		return NULL;
+	while (*end == ',') {
+		const char *p = end + 1;
+		long b = strtol(p, &end, 10);
+		unsigned long long count;
+
+		if (end == p || *end != ':' || b < 0 || b >= REPLY_TIMES_BUCKETS)
+			return NULL;
+		p = end + 1;
+		count = strtoull(p, &end, 10);
+		if (end == p)
+			return NULL;
+		add.count[b] += count;
+		add.turns += count;
+	}
+	add.max = max;
+	reply_times_merge(t, &add);
+	return end;
+}
+
 void reply_clocks_merge(struct reply_clocks *into, const struct reply_clocks *from)
 {
 	reply_times_merge(&into->wall, &from->wall);
@@ -167,25 +204,18 @@ bool reply_clocks_add_json(struct reply_clocks *c, const cJSON *json)
 
 int reply_clocks_to_text(const struct reply_clocks *c, char *buf, size_t size)
 {
-	cJSON *object = cJSON_CreateObject();
-	char *line;
-	int len;
+	int len = reply_times_to_text(&c->wall, buf, size);
 
-	reply_clocks_put_json(c, object);
-	line = json_print_line(object);
-	len = snprintf(buf, size, "%s", line);
-	free(line);
-	cJSON_Delete(object);
+	if (c->cpu.turns && len >= 0 && (size_t)len + 1 < size) {
+		buf[len++] = '/';
+		len += reply_times_to_text(&c->cpu, buf + len, size - (size_t)len);
+	}
 	return len;
 }
 
 const char *reply_clocks_add_text(struct reply_clocks *c, const char *text)
 {
-	size_t len = strcspn(text, " ");
-	char err[ERR_LEN];
-	cJSON *object = json_parse_object(text, len, err);
-	bool read = object && reply_clocks_add_json(c, object);
+	const char *end = reply_times_add_text(&c->wall, text);
 
-	cJSON_Delete(object);
-	return read ? text + len : NULL;
+	return end && *end == '/' ? reply_times_add_text(&c->cpu, end + 1) : end;
 }

@@ -47,6 +47,13 @@ void reply_times_put_json(const struct reply_times *t, cJSON *object);
  * "turns"), leaving `t` as it was. */
 bool reply_times_add_json(struct reply_times *t, const cJSON *json);
 
+/* A worker's short form, "MAX" then ",BUCKET:COUNT" for each bucket with
+ * replies; the length as snprintf() counts it. */
+int reply_times_to_text(const struct reply_times *t, char *buf, size_t size);
+/* Reads reply_times_to_text's form from the start of `text` into `t`
+ * (added); the end of what was read, or NULL when it is not that form. */
+const char *reply_times_add_text(struct reply_times *t, const char *text);
+
 /* A bot's reply times to turns by both clocks: the wall time of each,
  * and the CPU time charged to each in games timed by the CPU clock (so
  * `cpu` may count fewer, or none). */
@@ -60,10 +67,7 @@ void reply_clocks_merge(struct reply_clocks *into, const struct reply_clocks *fr
 void reply_clocks_put_json(const struct reply_clocks *c, cJSON *object);
 /* Adds what reply_clocks_put_json wrote; false when it is not that. */
 bool reply_clocks_add_json(struct reply_clocks *c, const cJSON *json);
-/* The same on one line, with no space, as a worker sends it: the length
- * as snprintf() counts it; and read back from the start of `text` (up to
- * a space or its end) and added: the end of what was read, or NULL when
- * it is not that. */
+/* The short forms of `wall` and, when it has replies, "/" and of `cpu`. */
 int reply_clocks_to_text(const struct reply_clocks *c, char *buf, size_t size);
 const char *reply_clocks_add_text(struct reply_clocks *c, const char *text);
 

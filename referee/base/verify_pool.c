@@ -27,7 +27,7 @@
 
 /* The text of one outcome: a failure message, or the summary with a key
  * (and a line of each seat's reply times, a few kilobytes at most). */
-#define TEXT_MAX (ERR_LEN + 128 + GAME_MAX_SEATS * 32768)
+#define TEXT_MAX (ERR_LEN + 128 + GAME_MAX_SEATS * 16384)
 
 /* Freed memory kept for the next log rather than given back. */
 #define VERIFY_POOL_KEEP_BYTES (64 << 20)

@@ -25,7 +25,7 @@ struct verify_outcome {
 	enum verify_status status;
 	const char *text;
 	/* Asked for and VERIFY_OK: the log's reply times to turns, seat by
-	 * seat, each in reply_clocks_to_text's form, separated by spaces;
+	 * seat, each in reply_times_to_text's form, separated by spaces;
 	 * else NULL. */
 	const char *replies;
 	/* Unless VERIFY_UNREADABLE, the log's digest, so that no check

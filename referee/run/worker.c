@@ -48,7 +48,7 @@ void worker_say(int fd, const char *fmt, ...)
 
 /* What the "F" line says of a finished game after its log's hash, seat
  * by seat: the ranks; each forfeit's reason, or "-"; the reply times to
- * turns (reply_clocks_to_text's line of JSON). */
+ * turns (reply_clocks_to_text's short form). */
 static size_t finished_fields(const struct game_outcome *o, int players,
 			      char *buf, size_t size)
 {

@@ -98,11 +98,11 @@ START_TEST(histogram_percentiles)
 }
 END_TEST
 
-START_TEST(histogram_json)
+START_TEST(histogram_json_and_text)
 {
 	struct reply_times t = {0}, back = {0};
 	cJSON *o = cJSON_CreateObject();
-	char *text;
+	char *text, buf[256];
 
 	reply_times_add(&t, 7);
 	reply_times_add(&t, 7);
@@ -128,11 +128,18 @@ START_TEST(histogram_json)
 		ck_assert_int_eq(memcmp(&t, &back, sizeof t), 0);
 		cJSON_Delete(o);
 	}
+	ck_assert_int_eq(reply_times_to_text(&t, buf, sizeof buf), 14);
+	ck_assert_str_eq(buf, "1010,7:2,111:1");
+	memset(&back, 0, sizeof back);
+	ck_assert_ptr_eq(reply_times_add_text(&back, buf), buf + 14);
+	ck_assert_int_eq(memcmp(&t, &back, sizeof t), 0);
+	ck_assert_ptr_null(reply_times_add_text(&back, "10,448:1"));
+	ck_assert_ptr_null(reply_times_add_text(&back, "x"));
 }
 END_TEST
 
-/* Both clocks: the CPU time in a member "cpu", only when there is any;
- * on a worker's line, the same JSON read back up to the next space. */
+/* Both clocks: the CPU time in a member "cpu", and after a "/" in the
+ * short form, only when there is any. */
 START_TEST(clocks_json_and_text)
 {
 	struct reply_clocks c, back;
@@ -146,8 +153,8 @@ START_TEST(clocks_json_and_text)
 	text = cJSON_PrintUnformatted(o);
 	ck_assert_str_eq(text, "{\"turns\":1,\"max\":7,\"us\":[[7,1]]}");
 	free(text);
-	ck_assert_int_eq(reply_clocks_to_text(&c, buf, sizeof buf), 32);
-	ck_assert_str_eq(buf, "{\"turns\":1,\"max\":7,\"us\":[[7,1]]}");
+	ck_assert_int_eq(reply_clocks_to_text(&c, buf, sizeof buf), 5);
+	ck_assert_str_eq(buf, "7,7:1");
 	cJSON_Delete(o);
 
 	reply_times_add(&c.cpu, 5);
@@ -160,13 +167,10 @@ START_TEST(clocks_json_and_text)
 	ck_assert(reply_clocks_add_json(&back, o));
 	ck_assert_int_eq(memcmp(&c, &back, sizeof c), 0);
 	cJSON_Delete(o);
-	ck_assert_int_eq(reply_clocks_to_text(&c, buf, sizeof buf), 71);
-	strcat(buf, " 1");
+	ck_assert_int_eq(reply_clocks_to_text(&c, buf, sizeof buf), 11);
+	ck_assert_str_eq(buf, "7,7:1/5,5:1");
 	memset(&back, 0, sizeof back);
-	ck_assert_ptr_eq(reply_clocks_add_text(&back, buf), buf + 71);
-	ck_assert_int_eq(memcmp(&c, &back, sizeof c), 0);
-	ck_assert_ptr_null(reply_clocks_add_text(&back, "{\"turns\":2} 1"));
-	ck_assert_ptr_null(reply_clocks_add_text(&back, "x"));
+	ck_assert_ptr_eq(reply_clocks_add_text(&back, buf), buf + 11);
 	ck_assert_int_eq(memcmp(&c, &back, sizeof c), 0);
 	/* A "cpu" that is not a histogram is refused whole. */
 	o = cJSON_Parse("{\"turns\":1,\"max\":7,\"us\":[[7,1]],\"cpu\":{\"turns\":2}}");
@@ -227,7 +231,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, percentiles);
 	tcase_add_test(tc, buckets);
 	tcase_add_test(tc, histogram_percentiles);
-	tcase_add_test(tc, histogram_json);
+	tcase_add_test(tc, histogram_json_and_text);
 	tcase_add_test(tc, clocks_json_and_text);
 	tcase_add_test(tc, by_bot);
 	suite_add_tcase(s, tc);
