@@ -69,11 +69,10 @@ cJSON *chain_signature(const struct chain_owner *owner, const struct chain_end *
 {
 	unsigned char message[CHAIN_MESSAGE_MAX], sig[crypto_sign_BYTES];
 	char hex[2 * crypto_sign_BYTES + 1];
-	cJSON *record = cJSON_CreateObject();
+	cJSON *record = json_typed("signature");
 
 	crypto_sign_detached(sig, NULL, message, chain_message(message, owner, end->seq - 1, end->hash),
 			     key->secret_key);
-	cJSON_AddStringToObject(record, "type", "signature");
 	hex_encode(hex, key->public_key, CHAIN_KEY_BYTES);
 	cJSON_AddStringToObject(record, "key", hex);
 	hex_encode(hex, sig, sizeof sig);

@@ -13,15 +13,10 @@ unsigned char forfeit_reasons_number(struct forfeit_reasons *reasons, const char
 {
 	if (!name)
 		return 0;
-	for (int i = 0; i < reasons->count; i++)
-		if (!strcmp(reasons->names[i], name))
-			return (unsigned char)(i + 1);
-	if (reasons->count == 255)
-		return 255; /* a log may say anything: the last stands for the rest */
-	reasons->names = xrealloc(reasons->names,
-				  (size_t)(reasons->count + 1) * sizeof *reasons->names);
-	reasons->names[reasons->count++] = xstrdup(name);
-	return (unsigned char)reasons->count;
+	/* A log may say anything: the last stands for the rest. */
+	if (reasons->count == 255 && name_index(reasons->names, 255, name) < 0)
+		return 255;
+	return (unsigned char)(name_number(&reasons->names, &reasons->count, name) + 1);
 }
 
 /* A number of a record as an integer, `fallback` when it is missing or

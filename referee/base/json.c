@@ -231,6 +231,14 @@ static bool same_name(const char *key, const char *name)
 	return *key == *name;
 }
 
+cJSON *json_typed(const char *type)
+{
+	cJSON *object = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(object, "type", type);
+	return object;
+}
+
 cJSON *json_member(const cJSON *object, const char *name)
 {
 	cJSON *m;

@@ -37,6 +37,10 @@ size_t json_utf8_length(const char *s, size_t left);
 char *json_print_line(const cJSON *item);
 char *json_print(const cJSON *item, size_t *len);
 
+/* A new object whose first member is "type": `type`: a record of a log
+ * or of a manifest, a message of the protocol. */
+cJSON *json_typed(const char *type);
+
 /* Member `name` of `object`, or NULL (also for NULL): what
  * cJSON_GetObjectItemCaseSensitive finds, without calling strcmp on each
  * member before it whose name starts with another byte.  Replaying a log

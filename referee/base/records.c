@@ -9,17 +9,9 @@
 #include "json.h"
 #include "util.h"
 
-static cJSON *record(const char *type)
-{
-	cJSON *r = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(r, "type", type);
-	return r;
-}
-
 cJSON *records_draw(const struct draw_record *draw)
 {
-	cJSON *r = record("draw");
+	cJSON *r = json_typed("draw");
 
 	if (draw->by_seat) {
 		cJSON_AddNumberToObject(r, "seat", draw->seat);
@@ -49,7 +41,7 @@ cJSON *records_draw(const struct draw_record *draw)
 cJSON *records_action(int seat, const cJSON *action, long long us,
 		      long long cpu_us, const char *info)
 {
-	cJSON *r = record("action");
+	cJSON *r = json_typed("action");
 
 	cJSON_AddNumberToObject(r, "seat", seat);
 	cJSON_AddItemToObject(r, "action", cJSON_Duplicate(action, true));
@@ -63,7 +55,7 @@ cJSON *records_action(int seat, const cJSON *action, long long us,
 
 cJSON *records_opening(int seat, const cJSON *action)
 {
-	cJSON *r = record("action");
+	cJSON *r = json_typed("action");
 
 	cJSON_AddNumberToObject(r, "seat", seat);
 	cJSON_AddItemToObject(r, "action", cJSON_Duplicate(action, true));
@@ -92,7 +84,7 @@ static char *valid_utf8(const char *text)
 
 cJSON *records_forfeit(int seat, const char *reason, const char *detail)
 {
-	cJSON *r = record("forfeit");
+	cJSON *r = json_typed("forfeit");
 	char *text = valid_utf8(detail);
 
 	cJSON_AddNumberToObject(r, "seat", seat);
@@ -104,7 +96,7 @@ cJSON *records_forfeit(int seat, const char *reason, const char *detail)
 
 cJSON *records_result(const struct game_result *result, int seats)
 {
-	cJSON *r = record("result");
+	cJSON *r = json_typed("result");
 	cJSON *scores;
 
 	cJSON_AddItemToObject(r, "ranks", cJSON_CreateIntArray(result->rank, seats));
@@ -117,7 +109,7 @@ cJSON *records_result(const struct game_result *result, int seats)
 cJSON *records_hex(const char *type, const char *name,
 		   const unsigned char *bytes, size_t len)
 {
-	cJSON *r = record(type);
+	cJSON *r = json_typed(type);
 	char hex[2 * 64 + 1];
 
 	hex_encode(hex, bytes, len);
@@ -130,7 +122,7 @@ cJSON *records_hex(const char *type, const char *name,
 static cJSON *seat_hex(const char *type, int seat, const char *name,
 		       const unsigned char *bytes, size_t len)
 {
-	cJSON *r = record(type);
+	cJSON *r = json_typed(type);
 	char hex[2 * 64 + 1];
 
 	cJSON_AddNumberToObject(r, "seat", seat);

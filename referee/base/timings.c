@@ -45,11 +45,6 @@ void timings_summarize(struct timings *t, int64_t out[TIMINGS_SUMMARY])
 	out[TIMINGS_MAX] = t->values[t->count - 1];
 }
 
-void timings_clear(struct timings *t)
-{
-	t->count = 0;
-}
-
 void timings_free(struct timings *t)
 {
 	free(t->values);

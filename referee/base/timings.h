@@ -30,8 +30,6 @@ uint64_t timings_rank(uint64_t count, int percent);
  * the largest value; all 0 when there is none.  Sorts the samples. */
 void timings_summarize(struct timings *t, int64_t out[TIMINGS_SUMMARY]);
 
-/* Forgets the samples, keeping the memory. */
-void timings_clear(struct timings *t);
 void timings_free(struct timings *t);
 
 #endif

@@ -42,12 +42,12 @@ struct set_draw {
 };
 
 struct set_log {
-	char *path;
-	long game, of;
+	long of;
+	/* Its game, its log and its bots by seat, all its own. */
+	struct verify_seating seating;
 	struct set_draw *draws;
 	size_t draw_count;
 	char *shared[SHARED_PARTS];
-	char *name[GAME_MAX_SEATS], *command[GAME_MAX_SEATS]; /* by seat */
 };
 
 struct set {
@@ -82,9 +82,10 @@ static bool read_seating(struct set_log *l, const cJSON *header)
 
 		if (!name || !command)
 			return false;
-		l->name[s] = xstrdup(name);
-		l->command[s] = xstrdup(command);
+		l->seating.name[s] = xstrdup(name);
+		l->seating.command[s] = xstrdup(command);
 	}
+	l->seating.seats = (int)l->of;
 	return true;
 }
 
@@ -142,7 +143,7 @@ static void add_draws(struct set_log *l, const struct game_log *log)
 		d->dealt = -1;
 		json_get_int(log->lines[i].json, "dealt", 0, LONG_MAX, &d->dealt);
 		d->line = i + 1;
-		d->path = l->path;
+		d->path = l->seating.path;
 		d->order = arena_draws_order(&draw, first_seat);
 		verify_draw_address(d->address, sizeof d->address, &draw);
 	}
@@ -191,13 +192,13 @@ static struct set *set_find(struct verify_sets *sets, const char *id)
 
 static void set_log_free(struct set_log *l)
 {
-	free(l->path);
+	free((char *)l->seating.path);
 	free(l->draws);
 	for (int p = 0; p < SHARED_PARTS; p++)
 		free(l->shared[p]);
 	for (int s = 0; s < GAME_MAX_SEATS; s++) {
-		free(l->name[s]);
-		free(l->command[s]);
+		free((char *)l->seating.name[s]);
+		free((char *)l->seating.command[s]);
 	}
 }
 
@@ -206,13 +207,13 @@ void verify_sets_add(struct verify_sets *sets, const struct game_log *log)
 	const cJSON *header = log->count ? log->lines[0].json : NULL;
 	const cJSON *described = cJSON_GetObjectItemCaseSensitive(header, "set");
 	const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(described, "id"));
-	struct set_log l = {.path = xstrdup(log->path)};
+	struct set_log l = {.seating.path = xstrdup(log->path)};
 	struct set *set;
 
 	/* The log verified (in a folder, maybe not: its problem is named
 	 * already): its "set" and "players" are well formed. */
 	if (!id || !json_get_int(described, "of", 1, GAME_MAX_SEATS, &l.of) ||
-	    !json_get_int(described, "game", 0, l.of - 1, &l.game) ||
+	    !json_get_int(described, "game", 0, l.of - 1, &l.seating.game) ||
 	    !read_seating(&l, header)) {
 		set_log_free(&l);
 		return;
@@ -333,24 +334,6 @@ bool verify_seatings_problem(const struct verify_seating *games, size_t count,
 	return false;
 }
 
-/* The problem of a whole set's seatings (verify_seatings_problem()), if any. */
-static bool seating_problem(const struct set *set, char *what, size_t size)
-{
-	struct verify_seating games[GAME_MAX_SEATS];
-
-	for (size_t i = 0; i < set->count; i++) {
-		const struct set_log *l = &set->logs[i];
-
-		games[i] = (struct verify_seating){.game = l->game, .path = l->path,
-						   .seats = (int)l->of};
-		for (int s = 0; s < l->of; s++) {
-			games[i].name[s] = l->name[s];
-			games[i].command[s] = l->command[s];
-		}
-	}
-	return verify_seatings_problem(games, set->count, what, size);
-}
-
 static int by_dealt(const void *a, const void *b)
 {
 	const struct set_draw *x = *(const struct set_draw *const *)a;
@@ -424,6 +407,7 @@ static bool dealt_problem(const struct set *set, char *what, size_t size)
 static bool set_problem(const struct set *set, char *what, size_t size)
 {
 	const struct set_log *first = &set->logs[0];
+	struct verify_seating games[GAME_MAX_SEATS];
 	char missing[GAME_MAX_SEATS * 4] = "";
 	bool seen[GAME_MAX_SEATS] = {false};
 	size_t len = 0;
@@ -435,21 +419,21 @@ static bool set_problem(const struct set *set, char *what, size_t size)
 		for (int p = 0; p < SHARED_PARTS; p++)
 			if (strcmp(l->shared[p] ? l->shared[p] : "",
 				   first->shared[p] ? first->shared[p] : "")) {
-				snprintf(what, size, "%s and %s disagree on %s", first->path,
-					 l->path, shared_names[p]);
+				snprintf(what, size, "%s and %s disagree on %s", first->seating.path,
+					 l->seating.path, shared_names[p]);
 				return true;
 			}
 		if (l->of != first->of) {
 			snprintf(what, size, "%s says the set has %ld games, %s %ld",
-				 first->path, first->of, l->path, l->of);
+				 first->seating.path, first->of, l->seating.path, l->of);
 			return true;
 		}
-		if (seen[l->game]) {
+		if (seen[l->seating.game]) {
 			snprintf(what, size, "two logs of its game %ld (the second: %s)",
-				 l->game, l->path);
+				 l->seating.game, l->seating.path);
 			return true;
 		}
-		seen[l->game] = true;
+		seen[l->seating.game] = true;
 	}
 	for (long k = 0; k < first->of; k++)
 		if (!seen[k])
@@ -461,7 +445,11 @@ static bool set_problem(const struct set *set, char *what, size_t size)
 			 missing, first->of);
 		return true;
 	}
-	return seating_problem(set, what, size) || dealt_problem(set, what, size);
+	/* Each game once: the seatings, then the draws. */
+	for (size_t i = 0; i < set->count; i++)
+		games[i] = set->logs[i].seating;
+	return verify_seatings_problem(games, set->count, what, size) ||
+	       dealt_problem(set, what, size);
 }
 
 size_t verify_sets_report(const struct verify_sets *sets,

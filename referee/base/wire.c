@@ -12,14 +12,6 @@
 #include "util.h"
 #include "visible.h"
 
-static cJSON *message(const char *type)
-{
-	cJSON *msg = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(msg, "type", type);
-	return msg;
-}
-
 static void add_hex(cJSON *object, const char *name, const unsigned char *bytes,
 		    size_t len)
 {
@@ -31,7 +23,7 @@ static void add_hex(cJSON *object, const char *name, const unsigned char *bytes,
 
 cJSON *wire_hello(void)
 {
-	cJSON *msg = message("hello");
+	cJSON *msg = json_typed("hello");
 
 	cJSON_AddNumberToObject(msg, "protocol", WIRE_PROTOCOL);
 	cJSON_AddStringToObject(msg, "referee", PACKAGE_NAME " " PACKAGE_VERSION);
@@ -42,7 +34,7 @@ cJSON *wire_start(const struct game_rules *rules, const char *game_id_hex,
 		  const cJSON *options, int seat, const char *const *players,
 		  int count, const struct time_control *time)
 {
-	cJSON *msg = message("start");
+	cJSON *msg = json_typed("start");
 	cJSON *clock;
 
 	cJSON_AddStringToObject(msg, "game", rules->name);
@@ -61,7 +53,7 @@ cJSON *wire_start(const struct game_rules *rules, const char *game_id_hex,
 
 cJSON *wire_commit(const unsigned char commitment[FAIR_HASH_BYTES])
 {
-	cJSON *msg = message("commit");
+	cJSON *msg = json_typed("commit");
 
 	add_hex(msg, "commitment", commitment, FAIR_HASH_BYTES);
 	return msg;
@@ -69,7 +61,7 @@ cJSON *wire_commit(const unsigned char commitment[FAIR_HASH_BYTES])
 
 cJSON *wire_lock(const unsigned char *const *commitments, int count)
 {
-	cJSON *msg = message("lock");
+	cJSON *msg = json_typed("lock");
 	cJSON *list = cJSON_AddArrayToObject(msg, "commitments");
 
 	for (int i = 0; i < count; i++) {
@@ -97,7 +89,7 @@ const char *wire_clock_name(enum time_clock clock)
 
 cJSON *wire_turn(int seat, cJSON *state, cJSON *legal, long time_left_ms)
 {
-	cJSON *msg = message("turn");
+	cJSON *msg = json_typed("turn");
 
 	cJSON_AddNumberToObject(msg, "seat", seat);
 	cJSON_AddItemToObject(msg, "state", state);
@@ -109,7 +101,7 @@ cJSON *wire_turn(int seat, cJSON *state, cJSON *legal, long time_left_ms)
 cJSON *wire_end(const struct game_result *result, int count, cJSON *forfeits,
 		const unsigned char secret[FAIR_SECRET_BYTES])
 {
-	cJSON *msg = message("end");
+	cJSON *msg = json_typed("end");
 	cJSON *res = cJSON_AddObjectToObject(msg, "result");
 	cJSON *ranks = cJSON_AddArrayToObject(res, "ranks");
 	cJSON *scores = cJSON_AddArrayToObject(res, "scores");
@@ -127,7 +119,7 @@ cJSON *wire_end(const struct game_result *result, int count, cJSON *forfeits,
 
 cJSON *wire_goodbye(void)
 {
-	return message("goodbye");
+	return json_typed("goodbye");
 }
 
 enum wire_error wire_parse_reply(const char *line, size_t len, cJSON **reply,

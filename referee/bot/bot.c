@@ -512,13 +512,6 @@ enum bot_status bot_write_lines(struct bot *bot, const struct iovec *lines,
 	return BOT_OK;
 }
 
-enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
-			       int64_t deadline_ns)
-{
-	return bot_write_lines(bot, &(struct iovec){ (void *)line, len }, 1,
-			       deadline_ns);
-}
-
 /* Drops the bytes of lines already returned. */
 static void compact(struct bot *bot)
 {
@@ -604,11 +597,6 @@ bool bot_has_unsolicited_output(struct bot *bot)
 	if (looked && !ready)
 		return false;
 	return !bot->out_eof && !bot->responder && fill(bot) > 0;
-}
-
-pid_t bot_pid(const struct bot *bot)
-{
-	return bot->pid;
 }
 
 void bot_terminate(struct bot *bot, int grace_ms)

@@ -38,15 +38,11 @@ struct bot *bot_spawn(const struct bot_spec *spec, char *err);
 
 /* Writes `count` lines (BOT_LINES_MOST at most), each followed by a
  * newline, in one write where the pipe takes them, before the deadline;
- * each line is a reply due.  As bot_write_line(). */
+ * each line is a reply due.  BOT_CONTAINMENT when the bot's last freeze
+ * did not hold, BOT_MEMORY_HELD when the fallback found its processes
+ * holding more than its memory together (either way it was killed). */
 enum bot_status bot_write_lines(struct bot *bot, const struct iovec *lines,
 				int count, int64_t deadline_ns);
-/* Writes `len` bytes plus a newline before the deadline; BOT_CONTAINMENT
- * when the bot's last freeze did not hold, BOT_MEMORY_HELD when the
- * fallback found its processes holding more than its memory together
- * (either way it was killed). */
-enum bot_status bot_write_line(struct bot *bot, const char *line, size_t len,
-			       int64_t deadline_ns);
 
 /* Reads the next line (without its newline, NUL-terminated, valid until
  * the next call on this bot) before the deadline.  A line that passes
@@ -81,6 +77,16 @@ bool bot_has_unsolicited_output(struct bot *bot);
 int bot_split_command(const char *command, char ***words, char *err);
 void bot_free_words(char **words);
 
+/* A list of words, NULL-ended (bot_free_words() frees it), made a word at
+ * a time: a command, an environment.  Zeroed, it is empty. */
+struct bot_words {
+	char **list;
+	size_t count;
+};
+
+/* Adds a copy of `word` at the end. */
+void bot_words_push(struct bot_words *w, const char *word);
+
 /* Resolves a program name to a path: PATH lookup for names without '/',
  * else relative to `dir` (NULL: the current folder), as bot_spawn does.
  * Returns a new string or NULL with a message in err. */
@@ -90,6 +96,14 @@ char *bot_resolve_program(const char *name, const char *dir, char *err);
  * relative to `dir` (NULL: the current folder) absolute, so that the bot
  * finds it wherever it starts. */
 void bot_absolute_words(char **words, const char *dir);
+
+/* The system folders, the programs and libraries every sandboxed bot
+ * sees, read-only: "/usr" first, which every system has, then the
+ * others; NULL-ended.  No bot's own folder is one of them. */
+extern const char *const sandbox_system_folders[];
+
+/* Whether `path` (absolute, real) lies in a system folder. */
+bool sandbox_is_system(const char *path);
 
 /* The folder a bot starts in when none is given (see bot_spec.workdir),
  * with every symlink resolved, of the absolute words of
@@ -142,8 +156,6 @@ void bot_stderr_note(struct bot *bot, const char *line, bool after);
 #define BOT_MARK_MAX 64
 void bot_stderr_mark(struct bot *bot, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-
-pid_t bot_pid(const struct bot *bot);
 
 /* Ends the bot: SIGTERM to its process group, up to `grace_ms` for it to
  * exit, then SIGKILL to the group; reaps it and, without the sandbox,

@@ -1,8 +1,10 @@
 /*
  * Bot command lines: splitting one into words as a shell would (quotes and
  * backslashes, no expansion of any kind) and finding its program in PATH,
- * both before any fork so that errors come back as precise messages.  The
- * functions are declared in bot.h, whose bot_spawn() uses them.
+ * both before any fork so that errors come back as precise messages; and
+ * the system folders, which no bot's own folder is and which the sandbox
+ * (sandbox.c) shows every bot.  The functions are declared in bot.h,
+ * whose bot_spawn() uses them.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,7 +16,6 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "bot.h"
-#include "sandbox_system.h"
 
 static const char *cmd_error(const char *reason, const char *command,
 			     char *err)
@@ -66,9 +67,8 @@ static const char *split_word(const char *p, char *out, const char *command,
 int bot_split_command(const char *command, char ***words, char *err)
 {
 	char *scratch = xmalloc(strlen(command) + 1);
-	char **list = xcalloc(1, sizeof *list);
+	struct bot_words list = {0};
 	const char *p = command;
-	int count = 0;
 
 	for (;;) {
 		p += strspn(p, " \t\n");
@@ -77,20 +77,23 @@ int bot_split_command(const char *command, char ***words, char *err)
 		p = split_word(p, scratch, command, err);
 		if (!p) {
 			free(scratch);
-			bot_free_words(list);
+			bot_free_words(list.list);
 			return -1;
 		}
-		list = xrealloc(list, (size_t)(count + 2) * sizeof *list);
-		list[count++] = xstrdup(scratch);
-		list[count] = NULL;
+		bot_words_push(&list, scratch);
 	}
 	free(scratch);
-	if (!count) {
-		free(list);
+	if (!list.count)
 		return errorf(err, "the bot command is empty");
-	}
-	*words = list;
-	return count;
+	*words = list.list;
+	return (int)list.count;
+}
+
+void bot_words_push(struct bot_words *w, const char *word)
+{
+	w->list = xrealloc(w->list, (w->count + 2) * sizeof *w->list);
+	w->list[w->count++] = xstrdup(word);
+	w->list[w->count] = NULL;
 }
 
 void bot_free_words(char **words)
@@ -172,6 +175,19 @@ void bot_absolute_words(char **words, const char *dir)
 			free(path);
 		}
 	}
+}
+
+const char *const sandbox_system_folders[] = {
+	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc",
+	NULL,
+};
+
+bool sandbox_is_system(const char *path)
+{
+	for (const char *const *s = sandbox_system_folders; *s; s++)
+		if (path_within(path, *s))
+			return true;
+	return false;
 }
 
 char *bot_workdir(char *const *words, const char *program)

@@ -17,18 +17,13 @@ extern char **environ;
  * folders the bot does not see. */
 static const char clean_path[] = "PATH=/usr/local/bin:/usr/bin:/bin";
 
-struct env {
-	char **list;
-	size_t count;
-};
-
 static size_t name_length(const char *entry)
 {
 	return strcspn(entry, "=");
 }
 
 /* Sets the entry "NAME=VALUE", replacing NAME's. */
-static void env_set(struct env *env, const char *entry)
+static void env_set(struct bot_words *env, const char *entry)
 {
 	size_t n = name_length(entry);
 
@@ -39,9 +34,7 @@ static void env_set(struct env *env, const char *entry)
 			env->list[i] = xstrdup(entry);
 			return;
 		}
-	env->list = xrealloc(env->list, (env->count + 2) * sizeof *env->list);
-	env->list[env->count++] = xstrdup(entry);
-	env->list[env->count] = NULL;
+	bot_words_push(env, entry);
 }
 
 /* The referee's "NAME=VALUE", when it has NAME. */
@@ -62,7 +55,7 @@ bool bot_env_entry_valid(const char *entry)
 			     "0123456789_") >= n;
 }
 
-static int apply(struct env *env, const char *const *entries, char *err)
+static int apply(struct bot_words *env, const char *const *entries, char *err)
 {
 	for (; entries && *entries; entries++) {
 		const char *entry = *entries;
@@ -82,7 +75,7 @@ static int apply(struct env *env, const char *const *entries, char *err)
 char **bot_env_build(bool clean, const char *const *given,
 		     const char *const *more, char *err)
 {
-	struct env env = { xcalloc(1, sizeof *env.list), 0 };
+	struct bot_words env = { xcalloc(1, sizeof *env.list), 0 };
 
 	if (clean) {
 		const char *const fixed[] = {

@@ -28,37 +28,32 @@ char **cgroup_delegate_argv(const char *systemd_run, bool user,
 	static const char *const options[] = {
 		"--scope", "--quiet", "-p", "Delegate=yes", "--", NULL,
 	};
-	size_t n = 0, k = 0;
-	char **argv;
+	struct bot_words argv = {0};
 
-	while (args[n])
-		n++;
-	argv = xcalloc(n + 9, sizeof *argv);
-	argv[k++] = xstrdup(systemd_run);
+	bot_words_push(&argv, systemd_run);
 	if (user)
-		argv[k++] = xstrdup("--user");
+		bot_words_push(&argv, "--user");
 	for (const char *const *o = options; *o; o++)
-		argv[k++] = xstrdup(*o);
-	argv[k++] = xstrdup(exe);
-	for (size_t i = 1; i < n; i++)
-		argv[k++] = xstrdup(args[i]);
-	return argv;
+		bot_words_push(&argv, *o);
+	bot_words_push(&argv, exe);
+	for (size_t i = 1; args[i]; i++)
+		bot_words_push(&argv, args[i]);
+	return argv.list;
 }
 
 /* This process's arguments, from /proc/self/cmdline; NULL-ended. */
 static char **own_arguments(void)
 {
-	size_t n = 0, count = 0;
-	char *buf = files_read_all("/proc/self/cmdline", &n), **args = NULL;
+	size_t n = 0;
+	char *buf = files_read_all("/proc/self/cmdline", &n);
+	struct bot_words args = {0};
 
-	for (size_t i = 0; buf && i < n; i++)
-		count += buf[i] == '\0';
-	if (count)
-		args = xcalloc(count + 1, sizeof *args);
-	for (size_t i = 0, at = 0; i < count; i++, at += strlen(buf + at) + 1)
-		args[i] = xstrdup(buf + at);
+	/* Each argument ends with a NUL. */
+	for (size_t at = 0, len; buf && (len = strnlen(buf + at, n - at)) < n - at;
+	     at += len + 1)
+		bot_words_push(&args, buf + at);
 	free(buf);
-	return args;
+	return args.list;
 }
 
 static bool is_in(const char *folder, const char *name)

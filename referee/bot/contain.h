@@ -70,8 +70,9 @@ int contain_enter(const struct contain *c, bool play);
 int contain_clone_flags(const struct contain *c);
 
 /* In the child so cloned, between clone and exec, async-signal-safe:
- * what procstop_guard_enter() does; nothing when not guarded.  0, or -1
- * with errno. */
+ * maps the user and group the referee runs as to themselves in its user
+ * namespace, so that bwrap runs as them; nothing when not guarded.  0,
+ * or -1 with errno. */
 int contain_guard(const struct contain *c);
 
 /* cgroup_play_fd() of a control group; -1 for the fallback. */

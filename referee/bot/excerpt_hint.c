@@ -15,7 +15,7 @@
 
 #include "base/paths.h"
 #include "base/util.h"
-#include "sandbox_system.h"
+#include "bot.h"
 
 #define READABLE "--readable PATH (\"readable\" in a tournament file)"
 

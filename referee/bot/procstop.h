@@ -48,12 +48,6 @@ struct procstop *procstop_new(pid_t outer, uint64_t memory, int clock);
  * one that would not die with it.  Its getppid() is then 0. */
 #define PROCSTOP_GUARD_FLAGS (CLONE_NEWUSER | CLONE_NEWPID)
 
-/* In the child so cloned, between clone and exec (async-signal-safe):
- * maps the user and group the referee runs as (`uid`, `gid`, read
- * before the clone) to themselves in its user namespace, so that bwrap
- * runs as them.  0, or -1 with errno. */
-int procstop_guard_enter(uid_t uid, gid_t gid);
-
 /* How long a stop waits, at most, for every process of the sandbox to
  * be stopped, in ms: the referee never waits longer, whatever the bot
  * does, and goes on with what is left pending (docs/SANDBOX.md says

@@ -30,7 +30,6 @@
 #include "base/helper.h"
 #include "sandbox_seccomp.h"
 #include "sandbox_specials.h"
-#include "sandbox_system.h"
 
 /* /proc/1, the namespace's init (bubblewrap's), is an empty read-only
  * folder: the init runs as the bot's user, so a bot could write its
@@ -55,22 +54,10 @@ struct mounts {
 	int count;
 };
 
-struct words {
-	char **list;
-	size_t count;
-};
-
-static void push(struct words *w, const char *s)
-{
-	w->list = xrealloc(w->list, (w->count + 2) * sizeof *w->list);
-	w->list[w->count++] = xstrdup(s);
-	w->list[w->count] = NULL;
-}
-
 /* A system folder other than /usr shown as it is: where it is a link
  * into /usr (/bin to usr/bin, as on a merged /usr), the same link, which
  * bwrap makes for a fraction of a bind's cost; else bound if it exists. */
-static void system_folder(struct words *argv, const char *folder)
+static void system_folder(struct bot_words *argv, const char *folder)
 {
 	char target[PATH_MAX], *real = realpath(folder, NULL);
 	ssize_t n = readlink(folder, target, sizeof target - 1);
@@ -79,13 +66,13 @@ static void system_folder(struct words *argv, const char *folder)
 	free(real);
 	if (into_usr) {
 		target[n] = 0;
-		push(argv, "--symlink");
-		push(argv, target);
+		bot_words_push(argv, "--symlink");
+		bot_words_push(argv, target);
 	} else {
-		push(argv, "--ro-bind-try");
-		push(argv, folder);
+		bot_words_push(argv, "--ro-bind-try");
+		bot_words_push(argv, folder);
 	}
-	push(argv, folder);
+	bot_words_push(argv, folder);
 }
 
 static int depth(const char *path)
@@ -222,7 +209,7 @@ static char *show_file(struct mounts *m, const char *abs, bool program)
 /* The bot's own folder (`workdir`, or none: it then starts in its HOME),
  * the paths given as readable, and the files its command names, with its
  * command rewritten to the paths it sees them at.  0, or -1 with err. */
-static int own_files(struct mounts *m, struct words *command,
+static int own_files(struct mounts *m, struct bot_words *command,
 		     const char *program, char *const *words,
 		     const char *workdir, const char *const *readable, char *err)
 {
@@ -256,12 +243,12 @@ static int own_files(struct mounts *m, struct words *command,
 	}
 	if (!(seen = show_file(m, program, true)))
 		return errorf(err, "cannot run '%s': %s", words[0], strerror(errno));
-	push(command, seen);
+	bot_words_push(command, seen);
 	free(seen);
 	for (size_t i = 1; words[i]; i++) {
 		seen = words[i][0] == '/' && stat(words[i], &st) == 0 &&
 		       S_ISREG(st.st_mode) ? show_file(m, words[i], false) : NULL;
-		push(command, seen ? seen : words[i]);
+		bot_words_push(command, seen ? seen : words[i]);
 		free(seen);
 	}
 	return 0;
@@ -335,7 +322,7 @@ static int by_depth(const void *a, const void *b)
 
 /* The bwrap options of the mounts; as root, each bind comes from a stage. */
 static void mount_options(struct sandbox_plan *plan, struct mounts *m,
-			  struct words *argv)
+			  struct bot_words *argv)
 {
 	if (m->count > 1) /* qsort's array may not be NULL, even when empty */
 		qsort(m->list, (size_t)m->count, sizeof *m->list, by_depth);
@@ -343,13 +330,13 @@ static void mount_options(struct sandbox_plan *plan, struct mounts *m,
 		const struct mount_entry *e = &m->list[i];
 
 		if (e->kind == MOUNT_MASK) {
-			push(argv, e->is_dir ? "--tmpfs" : "--ro-bind");
+			bot_words_push(argv, e->is_dir ? "--tmpfs" : "--ro-bind");
 			if (!e->is_dir)
-				push(argv, "/dev/null");
-			push(argv, e->path);
+				bot_words_push(argv, "/dev/null");
+			bot_words_push(argv, e->path);
 			continue;
 		}
-		push(argv, "--ro-bind");
+		bot_words_push(argv, "--ro-bind");
 		if (plan->as_root) {
 			int n = plan->stage_count++;
 			struct sandbox_stage *s;
@@ -362,33 +349,33 @@ static void mount_options(struct sandbox_plan *plan, struct mounts *m,
 			s->to = xasprintf("/tmp/%d", n);
 			s->lower = xasprintf("/tmp/lower-%d", n);
 			s->overlay = xasprintf("lowerdir=%s:%s", STAGE_TOP, s->lower);
-			push(argv, s->to);
+			bot_words_push(argv, s->to);
 		} else {
-			push(argv, e->path);
+			bot_words_push(argv, e->path);
 		}
-		push(argv, e->path);
+		bot_words_push(argv, e->path);
 	}
 }
 
 /* The bot's private /tmp, holding its HOME; with `size` (the fallback's
  * memory limit, bytes; 0: none), that big at most, and /dev/shm too. */
-static void private_tmp(struct words *argv, uint64_t size)
+static void private_tmp(struct bot_words *argv, uint64_t size)
 {
 	char bytes[24];
 
 	snprintf(bytes, sizeof bytes, "%" PRIu64, size);
 	for (int i = 0; i < 2; i++) {
 		if (size) {
-			push(argv, "--size");
-			push(argv, bytes);
+			bot_words_push(argv, "--size");
+			bot_words_push(argv, bytes);
 		}
 		if (i == 0 || size) {
-			push(argv, "--tmpfs");
-			push(argv, i == 0 ? "/tmp" : "/dev/shm");
+			bot_words_push(argv, "--tmpfs");
+			bot_words_push(argv, i == 0 ? "/tmp" : "/dev/shm");
 		}
 	}
-	push(argv, "--dir");
-	push(argv, BOT_ENV_HOME);
+	bot_words_push(argv, "--dir");
+	bot_words_push(argv, BOT_ENV_HOME);
 }
 
 /* bot-exec's path, a new string: found once a process (its workers
@@ -406,7 +393,7 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 		    char *const *words, const char *workdir,
 		    const struct bot_limits *limits, char *err)
 {
-	struct words argv = { 0 }, command = { 0 };
+	struct bot_words argv = { 0 }, command = { 0 };
 	struct mounts m = { 0 };
 	char *helper = NULL, *seen = NULL, why[ERR_LEN], nproc[32], data[40], fd[16];
 	bool fallback = limits->contain && contain_kind() == CONTAIN_FALLBACK;
@@ -427,41 +414,41 @@ int sandbox_prepare(struct sandbox_plan *plan, const char *program,
 	    mask_specials(&m, limits->hidden, err) < 0 ||
 	    (plan->seccomp = sandbox_seccomp_fd(err)) < 0)
 		goto out;
-	push(&argv, plan->bwrap);
+	bot_words_push(&argv, plan->bwrap);
 	for (const char *const *o = fixed_options; *o; o++)
-		push(&argv, *o);
+		bot_words_push(&argv, *o);
 	private_tmp(&argv, fallback ? limits->memory : 0);
 	snprintf(fd, sizeof fd, "%d", SANDBOX_SECCOMP_FD);
-	push(&argv, "--seccomp");
-	push(&argv, fd);
-	push(&argv, "--ro-bind");
-	push(&argv, "/usr");
-	push(&argv, "/usr");
+	bot_words_push(&argv, "--seccomp");
+	bot_words_push(&argv, fd);
+	bot_words_push(&argv, "--ro-bind");
+	bot_words_push(&argv, "/usr");
+	bot_words_push(&argv, "/usr");
 	for (const char *const *s = sandbox_system_folders + 1; *s; s++)
 		system_folder(&argv, *s);
 	mount_options(plan, &m, &argv);
 	/* The folders bwrap made on its root for the mounts stay empty. */
-	push(&argv, "--remount-ro");
-	push(&argv, "/");
-	push(&argv, "--chdir");
-	push(&argv, workdir ? workdir : BOT_ENV_HOME);
-	push(&argv, "--");
-	push(&argv, seen);
+	bot_words_push(&argv, "--remount-ro");
+	bot_words_push(&argv, "/");
+	bot_words_push(&argv, "--chdir");
+	bot_words_push(&argv, workdir ? workdir : BOT_ENV_HOME);
+	bot_words_push(&argv, "--");
+	bot_words_push(&argv, seen);
 	snprintf(nproc, sizeof nproc, "%u", limits->processes ?
 		 limits->processes : BOT_DEFAULT_PROCESSES);
-	push(&argv, nproc);
+	bot_words_push(&argv, nproc);
 	/* Queued signals count against the RLIMIT_SIGPENDING of the user's
 	 * first user namespace too, shared by all its sandboxes: with all of
 	 * it, one bot could fill that and another see its sigqueue() fail.
 	 * With this much each, that takes dozens (the limit is usually tens
 	 * of thousands). */
-	push(&argv, "1024");
+	bot_words_push(&argv, "1024");
 	/* The fallback's memory bound, per process. */
 	snprintf(data, sizeof data, "%" PRIu64, limits->memory);
-	push(&argv, fallback && limits->memory ? data : "-");
-	push(&argv, limits->contain && !fallback ? "group" : "-");
+	bot_words_push(&argv, fallback && limits->memory ? data : "-");
+	bot_words_push(&argv, limits->contain && !fallback ? "group" : "-");
 	for (size_t i = 0; i < command.count; i++)
-		push(&argv, command.list[i]);
+		bot_words_push(&argv, command.list[i]);
 	plan->argv = argv.list;
 	argv.list = NULL;
 	rc = 0;

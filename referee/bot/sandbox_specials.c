@@ -28,8 +28,8 @@ static size_t cached;
 static struct {
 	bool as_root;
 	const char *const *skip;
-	char **found;
-	size_t count, seen;
+	struct bot_words found; /* never NULL: empty, a NULL */
+	size_t seen;
 } walk;
 
 /* Whether the bot may pass through the folder: as root the referee sees
@@ -58,12 +58,8 @@ static int visit(const char *path, const struct stat *st, int type,
 	 * (sandbox.h); what lies under it keeps its own. */
 	if (type == FTW_D && where->level > 0 && !passable(st))
 		return FTW_SKIP_SUBTREE;
-	if (type == FTW_F && (S_ISSOCK(st->st_mode) || S_ISFIFO(st->st_mode))) {
-		walk.found = xrealloc(walk.found,
-				      (walk.count + 2) * sizeof *walk.found);
-		walk.found[walk.count++] = xstrdup(path);
-		walk.found[walk.count] = NULL;
-	}
+	if (type == FTW_F && (S_ISSOCK(st->st_mode) || S_ISFIFO(st->st_mode)))
+		bot_words_push(&walk.found, path);
 	return FTW_CONTINUE;
 }
 
@@ -77,13 +73,13 @@ const char *const *sandbox_specials(const char *folder,
 			return (const char *const *)cache[i].specials;
 	walk.as_root = geteuid() == 0;
 	walk.skip = skip;
-	walk.found = xcalloc(1, sizeof *walk.found);
-	walk.count = walk.seen = 0;
+	walk.found = (struct bot_words){ xcalloc(1, sizeof *walk.found.list), 0 };
+	walk.seen = 0;
 	/* Unreadable subfolders are passed over: the bot cannot read them
 	 * either (the referee may be root: then it sees more, not less). */
 	rc = nftw(folder, visit, 32, FTW_PHYS | FTW_ACTIONRETVAL);
 	if (rc != 0) {
-		bot_free_words(walk.found);
+		bot_free_words(walk.found.list);
 		if (rc == FTW_STOP)
 			errorf(err, "the folder '%s' that the bot sees holds more "
 			       "than %d files or folders more than %d deep: give it "
@@ -95,6 +91,6 @@ const char *const *sandbox_specials(const char *folder,
 		return NULL;
 	}
 	cache = xrealloc(cache, (cached + 1) * sizeof *cache);
-	cache[cached++] = (struct walked){ xstrdup(folder), walk.found };
-	return (const char *const *)walk.found;
+	cache[cached++] = (struct walked){ xstrdup(folder), walk.found.list };
+	return (const char *const *)walk.found.list;
 }

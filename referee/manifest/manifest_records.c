@@ -6,17 +6,10 @@
 
 #include <stdio.h>
 
+#include "base/json.h"
 #include "base/util.h"
 #include "games/fair.h"
 #include "manifest_format.h"
-
-static cJSON *typed(const char *type)
-{
-	cJSON *r = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(r, "type", type);
-	return r;
-}
 
 static void add_games(cJSON *r, const long *games, int count)
 {
@@ -28,7 +21,7 @@ static void add_games(cJSON *r, const long *games, int count)
 
 cJSON *manifest_header_record(const struct manifest_header *h)
 {
-	cJSON *r = typed("run"), *bots;
+	cJSON *r = json_typed("run"), *bots;
 	char hex[2 * FAIR_GAME_ID_BYTES + 1], shard[32];
 
 	cJSON_AddStringToObject(r, "format", RUN_FORMAT);
@@ -76,7 +69,7 @@ cJSON *manifest_header_record(const struct manifest_header *h)
 cJSON *manifest_started_record(int table, const long *games, int count,
 				const char (*commitments)[65])
 {
-	cJSON *r = typed("started"), *list;
+	cJSON *r = json_typed("started"), *list;
 
 	cJSON_AddNumberToObject(r, "table", table);
 	add_games(r, games, count);
@@ -121,7 +114,7 @@ cJSON *manifest_finished_game(const struct manifest_game *g)
 
 cJSON *manifest_finished_record(cJSON *games)
 {
-	cJSON *r = typed("finished");
+	cJSON *r = json_typed("finished");
 
 	cJSON_AddItemToObject(r, "games", games);
 	return r;
@@ -130,7 +123,7 @@ cJSON *manifest_finished_record(cJSON *games)
 cJSON *manifest_skipped_record(int bot, const char *why, const long *games,
 			       int count)
 {
-	cJSON *r = typed("skipped");
+	cJSON *r = json_typed("skipped");
 
 	cJSON_AddNumberToObject(r, "bot", bot);
 	cJSON_AddStringToObject(r, "why", why);
@@ -140,7 +133,7 @@ cJSON *manifest_skipped_record(int bot, const char *why, const long *games,
 
 cJSON *manifest_back_record(int bot, const long *games, int count)
 {
-	cJSON *r = typed("back");
+	cJSON *r = json_typed("back");
 
 	cJSON_AddNumberToObject(r, "bot", bot);
 	add_games(r, games, count);
@@ -149,7 +142,7 @@ cJSON *manifest_back_record(int bot, const long *games, int count)
 
 cJSON *manifest_aborted_record(long game, const char *log, const char *commitment)
 {
-	cJSON *r = typed("aborted");
+	cJSON *r = json_typed("aborted");
 
 	cJSON_AddNumberToObject(r, "game", (double)game);
 	if (log)
@@ -161,12 +154,12 @@ cJSON *manifest_aborted_record(long game, const char *log, const char *commitmen
 
 cJSON *manifest_resumed_record(void)
 {
-	return typed("resumed");
+	return json_typed("resumed");
 }
 
 cJSON *manifest_bot_record(int bot, const cJSON *entry)
 {
-	cJSON *r = typed("bot");
+	cJSON *r = json_typed("bot");
 
 	cJSON_AddNumberToObject(r, "bot", bot);
 	cJSON_AddItemToObject(r, "entry", cJSON_Duplicate(entry, true));
@@ -176,7 +169,7 @@ cJSON *manifest_bot_record(int bot, const cJSON *entry)
 cJSON *manifest_grown_record(const cJSON *bots, int first_bot, long first_game,
 			     long schedule_games)
 {
-	cJSON *r = typed("grown"), *entries;
+	cJSON *r = json_typed("grown"), *entries;
 
 	cJSON_AddNumberToObject(r, "bot", first_bot);
 	entries = cJSON_AddArrayToObject(r, "entries");
@@ -190,7 +183,7 @@ cJSON *manifest_grown_record(const cJSON *bots, int first_bot, long first_game,
 
 cJSON *manifest_replies_record(time_t at, cJSON *bots)
 {
-	cJSON *r = typed("replies");
+	cJSON *r = json_typed("replies");
 
 	cJSON_AddNumberToObject(r, "at", (double)at);
 	cJSON_AddItemToObject(r, "bots", bots);
@@ -199,7 +192,7 @@ cJSON *manifest_replies_record(time_t at, cJSON *bots)
 
 cJSON *manifest_complete_record(long finished)
 {
-	cJSON *r = typed("complete");
+	cJSON *r = json_typed("complete");
 
 	cJSON_AddNumberToObject(r, "finished", (double)finished);
 	return r;

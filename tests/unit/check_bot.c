@@ -23,12 +23,20 @@
 #include "base/files.h"
 #include "base/util.h"
 #include "bot/bot.h"
+#include "bot/bot_private.h"
 #include "bot/stderr_marks.h"
 #include "run_suite.h"
 
 #define MS 1000000LL
 
 static char tmpdir[64];
+
+/* One line to the bot, as the referee writes its lines. */
+static enum bot_status write_line(struct bot *bot, const char *line, size_t len,
+				  int64_t deadline_ns)
+{
+	return bot_write_lines(bot, &(struct iovec){ (void *)line, len }, 1, deadline_ns);
+}
 
 static void setup(void)
 {
@@ -361,10 +369,10 @@ START_TEST(echo_round_trip)
 	struct bot *bot = spawn("cat");
 	char *big = xmalloc(100001);
 
-	ck_assert_int_gt(bot_pid(bot), 0);
-	ck_assert_int_eq(getpgid(bot_pid(bot)), bot_pid(bot));
+	ck_assert_int_gt(bot->pid, 0);
+	ck_assert_int_eq(getpgid(bot->pid), bot->pid);
 	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
-		ck_assert_int_eq(bot_write_line(bot, lines[i], strlen(lines[i]),
+		ck_assert_int_eq(write_line(bot, lines[i], strlen(lines[i]),
 						now_ns() + 1000 * MS), BOT_OK);
 		expect_line(bot, lines[i]);
 		ck_assert(!bot_has_unsolicited_output(bot));
@@ -372,7 +380,7 @@ START_TEST(echo_round_trip)
 	/* Longer than the pipe: written in pieces. */
 	memset(big, 'x', 100000);
 	big[100000] = '\0';
-	ck_assert_int_eq(bot_write_line(bot, big, 100000, now_ns() + 2000 * MS),
+	ck_assert_int_eq(write_line(bot, big, 100000, now_ns() + 2000 * MS),
 			 BOT_OK);
 	expect_line(bot, big);
 	free(big);
@@ -433,7 +441,7 @@ START_TEST(write_times_out)
 	int64_t deadline = now_ns() + 200 * MS;
 	char *big = xcalloc(1, 1 << 20);
 
-	ck_assert_int_eq(bot_write_line(bot, big, 1 << 20, deadline), BOT_TIMEOUT);
+	ck_assert_int_eq(write_line(bot, big, 1 << 20, deadline), BOT_TIMEOUT);
 	ck_assert_int_ge(now_ns(), deadline);
 	ck_assert_int_lt(now_ns() - deadline, 100 * MS);
 	free(big);
@@ -483,7 +491,7 @@ START_TEST(closed_when_bot_exits)
 
 	ck_assert_int_eq(read_status(bot, now_ns() + 2000 * MS), BOT_CLOSED);
 	expect_exit(bot, 1000, "exited with status 0");
-	ck_assert_int_eq(bot_write_line(bot, "x", 1, now_ns() + 1000 * MS),
+	ck_assert_int_eq(write_line(bot, "x", 1, now_ns() + 1000 * MS),
 			 BOT_CLOSED);
 	bot_free(bot, 100);
 
@@ -504,7 +512,7 @@ START_TEST(closed_despite_grandchild)
 	int64_t start = now_ns();
 	const char *line;
 	size_t len;
-	pid_t grandchild, group = bot_pid(bot);
+	pid_t grandchild, group = bot->pid;
 
 	ck_assert_int_eq(bot_read_line(bot, &(struct bot_deadline){ now_ns() + 2000 * MS, 0 }, &line, &len),
 			 BOT_OK);
@@ -522,7 +530,7 @@ START_TEST(closed_despite_grandchild)
 	bot = spawn("sh -c 'exec 3<&0; sleep 30 <&3 3<&- & exit 0'");
 	start = now_ns();
 	line = xcalloc(1, 1 << 20);
-	ck_assert_int_eq(bot_write_line(bot, line, 1 << 20, now_ns() + 5000 * MS),
+	ck_assert_int_eq(write_line(bot, line, 1 << 20, now_ns() + 5000 * MS),
 			 BOT_CLOSED);
 	ck_assert_int_lt(ms_since(start), 1000);
 	free((char *)line);
@@ -570,7 +578,7 @@ START_TEST(parent_death_kills_bot)
 		struct bot_spec spec = spec_for("sleep 30");
 		char err[ERR_LEN];
 		struct bot *bot = bot_spawn(&spec, err);
-		pid_t pid = bot ? bot_pid(bot) : 0;
+		pid_t pid = bot ? bot->pid : 0;
 
 		_exit(write(fds[1], &pid, sizeof pid) == sizeof pid ? 0 : 1);
 	}
@@ -598,7 +606,7 @@ START_TEST(stderr_capped)
 	spec.stderr_path = log;
 	spec.limits.max_stderr = 1000;
 	bot = spawn_spec(&spec);
-	ck_assert_int_eq(bot_write_line(bot, "ping", 4, now_ns() + 1000 * MS),
+	ck_assert_int_eq(write_line(bot, "ping", 4, now_ns() + 1000 * MS),
 			 BOT_OK);
 	expect_line(bot, "ping");
 	bot_free(bot, 100);
@@ -612,7 +620,7 @@ START_TEST(stderr_capped)
 	/* Without a log, stderr is still drained. */
 	spec.stderr_path = NULL;
 	bot = spawn_spec(&spec);
-	ck_assert_int_eq(bot_write_line(bot, "pong", 4, now_ns() + 1000 * MS),
+	ck_assert_int_eq(write_line(bot, "pong", 4, now_ns() + 1000 * MS),
 			 BOT_OK);
 	expect_line(bot, "pong");
 	bot_free(bot, 100);
@@ -621,7 +629,7 @@ START_TEST(stderr_capped)
 	spec.command = "sh -c 'yes >&2 & read x; sleep 0.1; echo \"$x\"; wait'";
 	spec.stderr_path = log = tmp_path("err2.log");
 	bot = spawn_spec(&spec);
-	ck_assert_int_eq(bot_write_line(bot, "again", 5, now_ns() + 1000 * MS),
+	ck_assert_int_eq(write_line(bot, "again", 5, now_ns() + 1000 * MS),
 			 BOT_OK);
 	expect_line(bot, "again");
 	bot_free(bot, 100);
@@ -701,7 +709,7 @@ START_TEST(no_leaks)
 	for (int i = 0; i < 50; i++) {
 		struct bot *bot = spawn_spec(&spec);
 
-		ck_assert_int_eq(bot_write_line(bot, "x", 1, now_ns() + 1000 * MS),
+		ck_assert_int_eq(write_line(bot, "x", 1, now_ns() + 1000 * MS),
 				 BOT_OK);
 		expect_line(bot, "x");
 		bot_free(bot, 100);

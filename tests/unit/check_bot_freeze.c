@@ -46,7 +46,8 @@ static void echo(struct bot *bot, const char *line)
 	const char *got = NULL;
 	size_t len = 0;
 
-	ck_assert_int_eq(bot_write_line(bot, line, strlen(line), deadline), BOT_OK);
+	ck_assert_int_eq(bot_write_lines(bot, &(struct iovec){ (void *)line, strlen(line) }, 1,
+					 deadline), BOT_OK);
 	ck_assert_int_eq(bot_read_line(bot, &d, &got, &len), BOT_OK);
 	ck_assert_str_eq(got, line);
 }

@@ -33,7 +33,7 @@ START_TEST(percentiles)
 	ck_assert_uint_eq(timings_rank(20, 95), 19);
 	ck_assert_uint_eq(timings_rank(1, 95), 1);
 	ck_assert_uint_eq(timings_rank(0, 50), 1);
-	timings_clear(&t);
+	timings_free(&t);
 	timings_add(&t, 7);
 	timings_summarize(&t, sum);
 	ck_assert(sum[TIMINGS_MEDIAN] == 7 && sum[TIMINGS_P95] == 7 && sum[TIMINGS_MAX] == 7);
