@@ -231,6 +231,16 @@ static bool same_name(const char *key, const char *name)
 	return *key == *name;
 }
 
+void json_add_number_or_null(cJSON *to, const char *name, double x)
+{
+	cJSON *item = isfinite(x) ? cJSON_CreateNumber(x) : cJSON_CreateNull();
+
+	if (name)
+		cJSON_AddItemToObject(to, name, item);
+	else
+		cJSON_AddItemToArray(to, item);
+}
+
 cJSON *json_member(const cJSON *object, const char *name)
 {
 	cJSON *m;

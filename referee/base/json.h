@@ -44,6 +44,10 @@ char *json_print(const cJSON *item, size_t *len);
  * build a report with cJSON's lookup. */
 cJSON *json_member(const cJSON *object, const char *name);
 
+/* Adds `x` to the object `to` as its member `name` (NULL: to the array
+ * `to`): a number, or null where it is not finite (JSON has no NAN). */
+void json_add_number_or_null(cJSON *to, const char *name, double x);
+
 /* Whether `item` is a whole number in [min, max]; if so, it is in *out. */
 bool json_whole(const cJSON *item, long min, long max, long *out);
 

@@ -88,13 +88,6 @@ static double grade_mean(const struct moments *m, double *half)
 	return moments_mean(m);
 }
 
-/* A number, or null for NAN. */
-static void grade_add_number(cJSON *object, const char *name, double x)
-{
-	cJSON_AddItemToObject(object, name, isnan(x) ? cJSON_CreateNull() :
-			      cJSON_CreateNumber(x));
-}
-
 /* Best first: the least error per game (the best expected score against
  * the optimal bot), then by name. */
 static int grade_by_error(const void *a, const void *b)
@@ -121,11 +114,11 @@ cJSON *grade_summary_json(struct grade_summary *s)
 		cJSON_AddStringToObject(bot, "name", b->name);
 		cJSON_AddNumberToObject(bot, "games", b->error.n);
 		cJSON_AddNumberToObject(bot, "error", error);
-		grade_add_number(bot, "error_ci", error_ci);
+		json_add_number_or_null(bot, "error_ci", error_ci);
 		cJSON_AddNumberToObject(bot, "against_optimal", 0.5 - error);
-		grade_add_number(bot, "against_optimal_ci", error_ci);
+		json_add_number_or_null(bot, "against_optimal_ci", error_ci);
 		cJSON_AddNumberToObject(bot, "score", score);
-		grade_add_number(bot, "score_ci", score_ci);
+		json_add_number_or_null(bot, "score_ci", score_ci);
 		cJSON_AddItemToArray(bots, bot);
 	}
 	cJSON_AddItemToObject(doc, "bots", bots);

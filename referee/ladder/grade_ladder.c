@@ -103,15 +103,6 @@ static enum grade_status add_paths(struct field *f, char *const *paths, size_t c
 	return status;
 }
 
-/* A number, or null where it is undefined (JSON has no NAN). */
-static void add_number(cJSON *o, const char *name, double value)
-{
-	if (isfinite(value))
-		cJSON_AddNumberToObject(o, name, value);
-	else
-		cJSON_AddNullToObject(o, name);
-}
-
 /* The bots' lines by rating (highest first; equal ones by name). */
 static const double *sort_elo;
 static char *const *sort_names;
@@ -152,13 +143,13 @@ static cJSON *ladder_lines(const struct field *f, const double *elo, const doubl
 
 		cJSON_AddNumberToObject(line, "rank", k + 1);
 		cJSON_AddStringToObject(line, "bot", f->names[i]);
-		add_number(line, "elo", elo[i]);
-		add_number(line, "ci95", RATINGS_Z95 * se[i]);
+		json_add_number_or_null(line, "elo", elo[i]);
+		json_add_number_or_null(line, "ci95", RATINGS_Z95 * se[i]);
 		cJSON_AddNumberToObject(line, "games", result[i].n);
-		add_number(line, "result", moments_mean(&result[i]));
-		add_number(line, "adjusted", moments_mean(&adjusted[i]));
-		add_number(line, "variance_result", moments_variance(&result[i]));
-		add_number(line, "variance_adjusted", moments_variance(&adjusted[i]));
+		json_add_number_or_null(line, "result", moments_mean(&result[i]));
+		json_add_number_or_null(line, "adjusted", moments_mean(&adjusted[i]));
+		json_add_number_or_null(line, "variance_result", moments_variance(&result[i]));
+		json_add_number_or_null(line, "variance_adjusted", moments_variance(&adjusted[i]));
 		cJSON_AddItemToArray(lines, line);
 	}
 	free(result);
@@ -177,9 +168,9 @@ static cJSON *variance(const struct field *f)
 		moments_add(&result, f->result[g]);
 		moments_add(&adjusted, f->games[g].x);
 	}
-	add_number(v, "result", moments_variance(&result));
-	add_number(v, "adjusted", moments_variance(&adjusted));
-	add_number(v, "ratio", moments_variance(&result) / moments_variance(&adjusted));
+	json_add_number_or_null(v, "result", moments_variance(&result));
+	json_add_number_or_null(v, "adjusted", moments_variance(&adjusted));
+	json_add_number_or_null(v, "ratio", moments_variance(&result) / moments_variance(&adjusted));
 	return v;
 }
 

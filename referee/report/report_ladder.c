@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/json.h"
 #include "base/problems.h"
 #include "base/util.h"
 #include "ladder/grade_ladder.h"
@@ -126,8 +127,7 @@ int report_ladder(const char *dir, struct report_manifest *run, bool luck,
 			double p = a == b ? NAN : ratings_los(&rank.r, rank.order[a],
 								 rank.order[b]);
 
-			cJSON_AddItemToArray(row, isnan(p) ? cJSON_CreateNull()
-							   : cJSON_CreateNumber(p));
+			json_add_number_or_null(row, NULL, p);
 		}
 		cJSON_AddItemToArray(los, row);
 	}
