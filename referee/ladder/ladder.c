@@ -738,26 +738,3 @@ void ladder_elo_text(const struct ratings_entry *e, char *buf, size_t len)
 		break;
 	}
 }
-
-cJSON *ladder_entry_json(const struct ratings_entry *e, const char *name,
-			 int rank)
-{
-	cJSON *o = cJSON_CreateObject();
-
-	if (rank > 0)
-		cJSON_AddNumberToObject(o, "rank", rank);
-	cJSON_AddStringToObject(o, "bot", name);
-	cJSON_AddStringToObject(o, "status", ladder_status_word(e->status));
-	cJSON_AddNumberToObject(o, "elo", e->elo);
-	if (e->status == RATINGS_RATED)
-		cJSON_AddNumberToObject(o, "ci95", RATINGS_Z95 * e->se);
-	cJSON_AddNumberToObject(o, "group", e->group + 1);
-	cJSON_AddNumberToObject(o, "games", e->games);
-	cJSON_AddNumberToObject(o, "points", e->points);
-	cJSON_AddNumberToObject(o, "pairs", e->pairs);
-	cJSON_AddNumberToObject(o, "wins", e->wins);
-	cJSON_AddNumberToObject(o, "draws", e->draws);
-	cJSON_AddNumberToObject(o, "losses", e->losses);
-	cJSON_AddNumberToObject(o, "place", e->place);
-	return o;
-}

@@ -113,11 +113,4 @@ const char *ladder_status_word(enum ratings_status status);
  * ("> +412.0", "< -80.5") or "unrated". */
 void ladder_elo_text(const struct ratings_entry *e, char *buf, size_t len);
 
-/* A bot's line of the ladder as JSON, as `referee ladder --format json`
- * prints it: "rank" (when rank > 0), "bot", "status", "elo", "ci95" (when
- * rated), "group", "games", "points", "pairs", "wins", "draws", "losses",
- * "place".  The report adds its own fields to the same object. */
-cJSON *ladder_entry_json(const struct ratings_entry *e, const char *name,
-			 int rank);
-
 #endif

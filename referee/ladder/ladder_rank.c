@@ -70,8 +70,23 @@ cJSON *ladder_rank_json(const struct ladder_data *data, const struct ladder_rank
 
 	for (int k = 0; k < rank->entrants; k++) {
 		int i = rank->order[k];
-		cJSON *o = ladder_entry_json(&rank->r.entry[i], data->names[i], k + 1);
+		const struct ratings_entry *e = &rank->r.entry[i];
+		cJSON *o = cJSON_CreateObject();
 
+		cJSON_AddNumberToObject(o, "rank", k + 1);
+		cJSON_AddStringToObject(o, "bot", data->names[i]);
+		cJSON_AddStringToObject(o, "status", ladder_status_word(e->status));
+		cJSON_AddNumberToObject(o, "elo", e->elo);
+		if (e->status == RATINGS_RATED)
+			cJSON_AddNumberToObject(o, "ci95", RATINGS_Z95 * e->se);
+		cJSON_AddNumberToObject(o, "group", e->group + 1);
+		cJSON_AddNumberToObject(o, "games", e->games);
+		cJSON_AddNumberToObject(o, "points", e->points);
+		cJSON_AddNumberToObject(o, "pairs", e->pairs);
+		cJSON_AddNumberToObject(o, "wins", e->wins);
+		cJSON_AddNumberToObject(o, "draws", e->draws);
+		cJSON_AddNumberToObject(o, "losses", e->losses);
+		cJSON_AddNumberToObject(o, "place", e->place);
 		add_bot_stats(data, &rank->bots[i], o);
 		if (data->swiss)
 			cJSON_AddNumberToObject(o, "buchholz", data->buchholz[i] / 2.0);

@@ -26,9 +26,12 @@ int ladder_rank(const struct ladder_data *data, const struct ratings_options *op
 void ladder_rank_free(struct ladder_rank *rank);
 
 /* The ladder as `referee ladder --format json` lists it: each bot in
- * ladder order, as ladder_entry_json() with its rank, plus "forfeits"
- * ({"total", "by_reason"}), "reply_ms" ({"turns", "median", "p95", "max"})
- * and, for games timed by the CPU clock, "cpu_ms". */
+ * ladder order, "rank", "bot", "status", "elo", "ci95" (when rated),
+ * "group", "games", "points", "pairs", "wins", "draws", "losses",
+ * "place", "forfeits" ({"total", "by_reason"}), "reply_ms" ({"turns",
+ * "median", "p95", "max"}), for games timed by the CPU clock "cpu_ms",
+ * and of a Swiss run "buchholz".  The report adds its own fields to the
+ * same objects. */
 cJSON *ladder_rank_json(const struct ladder_data *data, const struct ladder_rank *rank);
 
 #endif
