@@ -22,7 +22,6 @@
 
 #include "base/util.h"
 #include "elo.h"
-#include "ratings_blocks.h"
 #include "ratings_fit.h"
 #include "ratings_pairs.h"
 
