@@ -29,7 +29,8 @@ struct grade_bot {
 
 struct grade_summary {
 	struct grade_bot *bot;
-	int bots, room;
+	int bots;
+	size_t room;
 };
 
 struct grade_summary *grade_summary_new(void)
@@ -54,10 +55,7 @@ static struct grade_bot *grade_bot(struct grade_summary *s, const char *name)
 	for (int i = 0; i < s->bots; i++)
 		if (!strcmp(s->bot[i].name, name))
 			return &s->bot[i];
-	if (s->bots == s->room) {
-		s->room = s->room ? 2 * s->room : 8;
-		s->bot = xrealloc(s->bot, (size_t)s->room * sizeof *s->bot);
-	}
+	s->bot = xgrow(s->bot, (size_t)s->bots, &s->room, sizeof *s->bot);
 	s->bot[s->bots] = (struct grade_bot){.name = xstrdup(name)};
 	return &s->bot[s->bots++];
 }

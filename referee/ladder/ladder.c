@@ -150,10 +150,7 @@ static void note_game(struct collect *c, size_t source, long game,
 {
 	if (!c->track)
 		return;
-	if (c->seen_count == c->seen_cap) {
-		c->seen_cap = c->seen_cap ? 2 * c->seen_cap : 256;
-		c->seen = xrealloc(c->seen, c->seen_cap * sizeof *c->seen);
-	}
+	c->seen = xgrow(c->seen, c->seen_count, &c->seen_cap, sizeof *c->seen);
 	memcpy(c->seen[c->seen_count].sha256, sha256, 32);
 	c->seen[c->seen_count].source = (uint32_t)source;
 	c->seen[c->seen_count++].game = (uint32_t)game;
