@@ -231,6 +231,11 @@ static bool same_name(const char *key, const char *name)
 	return *key == *name;
 }
 
+double json_number(const cJSON *object, const char *name)
+{
+	return cJSON_GetNumberValue(json_member(object, name));
+}
+
 void json_add_number_or_null(cJSON *to, const char *name, double x)
 {
 	cJSON *item = isfinite(x) ? cJSON_CreateNumber(x) : cJSON_CreateNull();

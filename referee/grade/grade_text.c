@@ -12,11 +12,6 @@
 #include "base/visible.h"
 #include "grade.h"
 
-static double grade_number(const cJSON *object, const char *name)
-{
-	return cJSON_GetNumberValue(json_member(object, name));
-}
-
 static double grade_at(const cJSON *object, const char *name, int i)
 {
 	return cJSON_GetNumberValue(cJSON_GetArrayItem(json_member(object, name), i));
@@ -72,7 +67,7 @@ void grade_text_move(FILE *out, const cJSON *m)
 {
 	char *played, *best;
 
-	fprintf(out, "%4d  ", (int)grade_number(m, "move"));
+	fprintf(out, "%4d  ", (int)json_number(m, "move"));
 	if (json_member(m, "luck")) {
 		fprintf(out, json_member(m, "roll") ? "dice  " : "drawn ");
 		grade_chance(out, m);
@@ -81,11 +76,11 @@ void grade_text_move(FILE *out, const cJSON *m)
 		fputc('\n', out);
 		return;
 	}
-	fprintf(out, "seat %d ", (int)grade_number(m, "seat"));
+	fprintf(out, "seat %d ", (int)json_number(m, "seat"));
 	if (json_member(m, "forfeit")) {
 		visible_line(out, "forfeits (%s): loses %.2f%%",
 			     cJSON_GetStringValue(json_member(m, "forfeit")),
-			     100 * grade_number(m, "loss"));
+			     100 * json_number(m, "loss"));
 		return;
 	}
 	played = grade_action(json_member(m, "played_words"));
@@ -93,12 +88,12 @@ void grade_text_move(FILE *out, const cJSON *m)
 	fprintf(out, "%-22s ", played);
 	if (cJSON_IsTrue(json_member(m, "forced")))
 		fprintf(out, "forced\n");
-	else if (grade_number(m, "loss") <= GRADE_ROUNDING)
+	else if (json_number(m, "loss") <= GRADE_ROUNDING)
 		fprintf(out, "best\n");
 	else
 		fprintf(out, "%s: lost %.2f%%, the best was %s\n",
 			cJSON_GetStringValue(json_member(m, "mark")),
-			100 * grade_number(m, "loss"), best);
+			100 * json_number(m, "loss"), best);
 	free(played);
 	free(best);
 }
@@ -130,23 +125,23 @@ void grade_text_table(FILE *out, const cJSON *doc)
 		fprintf(out, "%4d  %6.2f  %6.2f%% %+7.2f%%  %6.2f%%  %+7.2f%%  %8.4f  "
 			"%9d  %6d  %12d  %8d  %8d  ", s, grade_at(doc, "result", s),
 			100 * grade_at(doc, "start", s),
-			100 * grade_number(seat, "luck"),
-			100 * grade_number(seat, "error"),
-			100 * grade_number(seat, "others"),
+			100 * json_number(seat, "luck"),
+			100 * json_number(seat, "error"),
+			100 * json_number(seat, "others"),
 			grade_at(doc, "adjusted", s),
-			(int)grade_number(seat, "decisions"),
-			(int)grade_number(seat, "forced"),
-			(int)grade_number(marks, "inaccuracy"),
-			(int)grade_number(marks, "mistake"),
-			(int)grade_number(marks, "blunder"));
+			(int)json_number(seat, "decisions"),
+			(int)json_number(seat, "forced"),
+			(int)json_number(marks, "inaccuracy"),
+			(int)json_number(marks, "mistake"),
+			(int)json_number(marks, "blunder"));
 		visible_line(out, "%s", cJSON_GetStringValue(cJSON_GetArrayItem(
 			json_member(doc, "players"), s)));
 		s++;
 	}
 	fprintf(out, "result - start = luck - own errors + %s: %s (%.1e)\n",
 		grade_identity_terms(doc),
-		grade_number(doc, "identity") <= 1e-9 ? "holds" : "FAILS",
-		grade_number(doc, "identity"));
+		json_number(doc, "identity") <= 1e-9 ? "holds" : "FAILS",
+		json_number(doc, "identity"));
 }
 
 void grade_text_print(FILE *out, const cJSON *doc)

@@ -213,14 +213,6 @@ enum grade_status grade_ladder(struct grade *g, char *const *paths, size_t count
 	return rate_field(&f, add_paths(&f, paths, count, seats, err), doc, err);
 }
 
-/* A member of a line as a number (NAN for null). */
-static double number(const cJSON *o, const char *name)
-{
-	const cJSON *v = json_member(o, name);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
-
 void grade_ladder_print(FILE *out, const cJSON *doc, bool csv)
 {
 	const cJSON *line, *v = json_member(doc, "variance");
@@ -239,14 +231,15 @@ void grade_ladder_print(FILE *out, const cJSON *doc, bool csv)
 
 		fprintf(out, csv ? "%.0f,%s,%.2f,%.2f,%.0f,%.4f,%.4f,%.5f,%.5f\n"
 			: "%4.0f  %-20s %+8.1f  +/- %4.1f %6.0f %7.4f %9.4f %9.5f %9.5f\n",
-			number(line, "rank"), name, number(line, "elo"),
-			number(line, "ci95"), number(line, "games"),
-			number(line, "result"), number(line, "adjusted"),
-			number(line, "variance_result"), number(line, "variance_adjusted"));
+			json_number(line, "rank"), name, json_number(line, "elo"),
+			json_number(line, "ci95"), json_number(line, "games"),
+			json_number(line, "result"), json_number(line, "adjusted"),
+			json_number(line, "variance_result"),
+			json_number(line, "variance_adjusted"));
 		free(name);
 	}
 	if (!csv)
 		fprintf(out, "variance a game (seat 0's score): result %.5f, "
-			"luck-adjusted %.5f, ratio %.1f\n", number(v, "result"),
-			number(v, "adjusted"), number(v, "ratio"));
+			"luck-adjusted %.5f, ratio %.1f\n", json_number(v, "result"),
+			json_number(v, "adjusted"), json_number(v, "ratio"));
 }
