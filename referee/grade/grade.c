@@ -575,20 +575,15 @@ static void grade_sums(const struct grade_game *gg, cJSON *doc)
 	cJSON_AddNumberToObject(doc, "identity", residual);
 }
 
-/* The user's cache of tables ($XDG_CACHE_HOME/arena/values, else
- * ~/.cache/arena/values; made when tables are first written there):
- * another target's tables are solved once a user, not once a process.
- * NULL when the environment names no home. */
-static char *user_cache(void)
-{
-	return path_xdg("XDG_CACHE_HOME", ".cache", "arena/values");
-}
-
 struct grade *grade_new(const char *cache, unsigned how)
 {
 	struct grade *g = xcalloc(1, sizeof *g);
 
-	g->cache = cache ? xstrdup(cache) : user_cache();
+	/* Without one, the user's cache of tables (made when tables are first
+	 * written there): another target's tables are solved once a user,
+	 * not once a process.  NULL when the environment names no home. */
+	g->cache = cache ? xstrdup(cache) : path_xdg("XDG_CACHE_HOME", ".cache",
+						     "arena/values");
 	g->how = how;
 	return g;
 }
