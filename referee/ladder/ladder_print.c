@@ -138,12 +138,13 @@ static void print_bot_stats(const struct report *rep)
 	}
 }
 
-/* The header of a matrix whose columns are the bots by ladder number. */
-static void print_column_numbers(const struct report *rep)
+/* The header of a matrix whose columns, `width` wide, are the bots by
+ * ladder number. */
+static void print_column_numbers(const struct report *rep, int width)
 {
 	fprintf(rep->out, "%*s", rep->name_width + 6, "");
 	for (int k = 0; k < rep->r->entrants; k++)
-		fprintf(rep->out, " %6d", k + 1);
+		fprintf(rep->out, " %*d", width, k + 1);
 	fputc('\n', rep->out);
 }
 
@@ -161,10 +162,7 @@ static void print_crosstable(const struct report *rep)
 
 	crosstable_compute(rep->data->games, rep->data->count, n, &cross);
 	fprintf(rep->out, "\ncrosstable (row's points against column, of the games between them)\n");
-	fprintf(rep->out, "%*s", rep->name_width + 6, "");
-	for (int k = 0; k < n; k++)
-		fprintf(rep->out, " %9d", k + 1);
-	fputc('\n', rep->out);
+	print_column_numbers(rep, 9);
 	for (int a = 0; a < n; a++) {
 		print_row_name(rep, a);
 		for (int b = 0; b < n; b++) {
@@ -380,7 +378,7 @@ static void print_table(const struct report *rep)
 	print_pentanomial(rep);
 	if (r->entrants > 1 && r->entrants <= 16) {
 		fprintf(rep->out, "\nlikelihood of superiority (row over column)\n");
-		print_column_numbers(rep);
+		print_column_numbers(rep, 6);
 		for (int a = 0; a < r->entrants; a++) {
 			print_row_name(rep, a);
 			for (int b = 0; b < r->entrants; b++) {
