@@ -24,8 +24,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "base/game_figures.h"
 #include "base/problems.h"
-#include "ladder_stats.h"
+#include "base/reply_times.h"
 #include "manifest/manifest_cut.h"
 #include "ratings.h"
 

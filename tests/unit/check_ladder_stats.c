@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "base/timings.h"
-#include "ladder/ladder_stats.h"
+#include "ladder/ladder_rank.h"
 #include "run_suite.h"
 
 START_TEST(percentiles)
