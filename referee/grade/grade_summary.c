@@ -72,9 +72,8 @@ void grade_summary_add(struct grade_summary *s, const cJSON *doc)
 		struct grade_bot *b = grade_bot(s, cJSON_GetStringValue(
 				cJSON_GetArrayItem(players, seat)));
 
-		moments_add(&b->error, cJSON_GetNumberValue(json_member(entry, "error")));
-		moments_add(&b->result, cJSON_GetNumberValue(cJSON_GetArrayItem(
-				json_member(doc, "result"), seat)));
+		moments_add(&b->error, json_number(entry, "error"));
+		moments_add(&b->result, grade_seat(doc, "result", seat));
 	}
 }
 

@@ -12,11 +12,6 @@
 #include "base/visible.h"
 #include "grade.h"
 
-static double grade_at(const cJSON *object, const char *name, int i)
-{
-	return cJSON_GetNumberValue(cJSON_GetArrayItem(json_member(object, name), i));
-}
-
 /* An action as the log writes it, on one line, or its words (a
  * string: action_words.h), made safe to print. */
 static char *grade_action(const cJSON *action)
@@ -123,12 +118,12 @@ void grade_text_table(FILE *out, const cJSON *doc)
 		const cJSON *marks = json_member(seat, "marks");
 
 		fprintf(out, "%4d  %6.2f  %6.2f%% %+7.2f%%  %6.2f%%  %+7.2f%%  %8.4f  "
-			"%9d  %6d  %12d  %8d  %8d  ", s, grade_at(doc, "result", s),
-			100 * grade_at(doc, "start", s),
+			"%9d  %6d  %12d  %8d  %8d  ", s, grade_seat(doc, "result", s),
+			100 * grade_seat(doc, "start", s),
 			100 * json_number(seat, "luck"),
 			100 * json_number(seat, "error"),
 			100 * json_number(seat, "others"),
-			grade_at(doc, "adjusted", s),
+			grade_seat(doc, "adjusted", s),
 			(int)json_number(seat, "decisions"),
 			(int)json_number(seat, "forced"),
 			(int)json_number(marks, "inaccuracy"),
