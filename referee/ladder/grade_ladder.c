@@ -14,7 +14,7 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "base/visible.h"
-#include "ladder_sets.h"
+#include "ladder.h"
 #include "base/moments.h"
 #include "ratings_scores.h"
 #include "verify/verify_place.h"

@@ -19,7 +19,6 @@
 #include "base/util.h"
 #include "base/verify.h"
 #include "games/registry.h"
-#include "ladder_sets.h"
 #include "manifest/manifest.h"
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_swiss_union.h"
@@ -154,6 +153,33 @@ static void note_game(struct collect *c, size_t source, long game,
 	memcpy(c->seen[c->seen_count].sha256, sha256, 32);
 	c->seen[c->seen_count].source = (uint32_t)source;
 	c->seen[c->seen_count++].game = (uint32_t)game;
+}
+
+/* A set's logs usually come one after the other, so the ids are searched
+ * from the last one met. */
+uint32_t ladder_sets_number(struct ladder_sets *sets, uint32_t *set_count,
+			    const cJSON *header)
+{
+	const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(header, "set"), "id"));
+
+	if (!id)
+		return 0;
+	for (size_t i = sets->count; i-- > 0;)
+		if (!strcmp(sets->ids[i], id))
+			return sets->numbers[i];
+	sets->ids = xrealloc(sets->ids, (sets->count + 1) * sizeof *sets->ids);
+	sets->numbers = xrealloc(sets->numbers, (sets->count + 1) * sizeof *sets->numbers);
+	sets->ids[sets->count] = xstrdup(id);
+	return sets->numbers[sets->count++] = ++*set_count;
+}
+
+void ladder_sets_free(struct ladder_sets *sets)
+{
+	for (size_t i = 0; i < sets->count; i++)
+		free(sets->ids[i]);
+	free(sets->ids);
+	free(sets->numbers);
 }
 
 /* A log without a manifest: verified, then rated. */

@@ -87,6 +87,25 @@ struct ladder_data {
 	const cJSON *luck_adjusted;      /* ladder_options' */
 };
 
+/* The duplicate sets of logs given to the ladder without their manifest
+ * (`referee play --duplicate` writes only logs): the header's "set" "id"
+ * names a log's set, and the ladder numbers each id it meets, as it
+ * numbers a manifest's sets, so that the error bars of these games are
+ * grouped by set too (ratings.h); the luck-adjusted ladder numbers them
+ * so too (grade_ladder.h). */
+struct ladder_sets {
+	char **ids;
+	uint32_t *numbers;
+	size_t count;
+};
+
+/* The number of the set that the log header `header` names, the next of
+ * *set_count (ladder_data's, counted on) on the id's first
+ * sight; 0 for a log of no set. */
+uint32_t ladder_sets_number(struct ladder_sets *sets, uint32_t *set_count,
+			    const cJSON *header);
+void ladder_sets_free(struct ladder_sets *sets);
+
 /* Reads every path: an output folder (its run.jsonl or manifest.jsonl, else its
  * games/ subfolder's or its own *.jsonl logs), a manifest file, or a log.
  * Set-aside "*.aborted-N.jsonl" logs are not results.  An unsigned
