@@ -196,18 +196,14 @@ static void grade_position(struct grade_game *gg, const struct game_play *play,
 /* Moves what chance did since the last event into a new event. */
 static void grade_event_draws(struct grade_game *gg, cJSON *event)
 {
-	if (cJSON_GetArraySize(gg->drawn.rolls)) {
-		cJSON_AddItemToObject(event, "roll", gg->drawn.rolls);
-		gg->drawn.rolls = cJSON_CreateArray();
-	}
-	if (cJSON_GetArraySize(gg->drawn.draws)) {
-		cJSON_AddItemToObject(event, "draw", gg->drawn.draws);
-		gg->drawn.draws = cJSON_CreateArray();
-	}
-	if (cJSON_GetArraySize(gg->drawn.openings)) {
-		cJSON_AddItemToObject(event, "opening", gg->drawn.openings);
-		gg->drawn.openings = cJSON_CreateArray();
-	}
+	cJSON **drawn[] = {&gg->drawn.rolls, &gg->drawn.draws, &gg->drawn.openings};
+	const char *const names[] = {"roll", "draw", "opening"};
+
+	for (int i = 0; i < 3; i++)
+		if (cJSON_GetArraySize(*drawn[i])) {
+			cJSON_AddItemToObject(event, names[i], *drawn[i]);
+			*drawn[i] = cJSON_CreateArray();
+		}
 }
 
 /* After a record: what was drawn in it, as a chance event. */
