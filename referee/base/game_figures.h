@@ -6,7 +6,7 @@
  * (reply_times.h; a manifest's "replies" records add up the same), so
  * that both sources give the same figures and a million games need no
  * more than kilobytes of them.  The ladder sums them by bot
- * (ladder/ladder_stats.h); verify and a resumed run read them too.
+ * (ladder/ladder_rank.h); verify and a resumed run read them too.
  */
 #ifndef ARENA_GAME_FIGURES_H
 #define ARENA_GAME_FIGURES_H

@@ -239,6 +239,21 @@ cJSON *json_typed(const char *type)
 	return object;
 }
 
+double json_number(const cJSON *object, const char *name)
+{
+	return cJSON_GetNumberValue(json_member(object, name));
+}
+
+void json_add_number_or_null(cJSON *to, const char *name, double x)
+{
+	cJSON *item = isfinite(x) ? cJSON_CreateNumber(x) : cJSON_CreateNull();
+
+	if (name)
+		cJSON_AddItemToObject(to, name, item);
+	else
+		cJSON_AddItemToArray(to, item);
+}
+
 cJSON *json_member(const cJSON *object, const char *name)
 {
 	cJSON *m;

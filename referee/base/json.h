@@ -48,6 +48,13 @@ cJSON *json_typed(const char *type);
  * build a report with cJSON's lookup. */
 cJSON *json_member(const cJSON *object, const char *name);
 
+/* Member `name` of `object` as a number, NAN when it is none. */
+double json_number(const cJSON *object, const char *name);
+
+/* Adds `x` to the object `to` as its member `name` (NULL: to the array
+ * `to`): a number, or null where it is not finite (JSON has no NAN). */
+void json_add_number_or_null(cJSON *to, const char *name, double x);
+
 /* Whether `item` is a whole number in [min, max]; if so, it is in *out. */
 bool json_whole(const cJSON *item, long min, long max, long *out);
 

@@ -29,7 +29,7 @@
 #include "ladder/sprt_scores.h"
 #include "plan/book.h"
 #include "plan/names.h"
-#include "ladder/grade_pair.h"
+#include "ladder/sprt_check.h"
 #include "run/progress.h"
 #include "run/sprt_play.h"
 

@@ -23,7 +23,7 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
-#include "ladder/grade_pair.h"
+#include "ladder/sprt_check.h"
 #include "league/league_check.h"
 #include "league/league_folder.h"
 #include "league/league_register.h"

@@ -196,18 +196,14 @@ static void grade_position(struct grade_game *gg, const struct game_play *play,
 /* Moves what chance did since the last event into a new event. */
 static void grade_event_draws(struct grade_game *gg, cJSON *event)
 {
-	if (cJSON_GetArraySize(gg->drawn.rolls)) {
-		cJSON_AddItemToObject(event, "roll", gg->drawn.rolls);
-		gg->drawn.rolls = cJSON_CreateArray();
-	}
-	if (cJSON_GetArraySize(gg->drawn.draws)) {
-		cJSON_AddItemToObject(event, "draw", gg->drawn.draws);
-		gg->drawn.draws = cJSON_CreateArray();
-	}
-	if (cJSON_GetArraySize(gg->drawn.openings)) {
-		cJSON_AddItemToObject(event, "opening", gg->drawn.openings);
-		gg->drawn.openings = cJSON_CreateArray();
-	}
+	cJSON **drawn[] = {&gg->drawn.rolls, &gg->drawn.draws, &gg->drawn.openings};
+	const char *const names[] = {"roll", "draw", "opening"};
+
+	for (int i = 0; i < 3; i++)
+		if (cJSON_GetArraySize(*drawn[i])) {
+			cJSON_AddItemToObject(event, names[i], *drawn[i]);
+			*drawn[i] = cJSON_CreateArray();
+		}
 }
 
 /* After a record: what was drawn in it, as a chance event. */
@@ -575,20 +571,15 @@ static void grade_sums(const struct grade_game *gg, cJSON *doc)
 	cJSON_AddNumberToObject(doc, "identity", residual);
 }
 
-/* The user's cache of tables ($XDG_CACHE_HOME/arena/values, else
- * ~/.cache/arena/values; made when tables are first written there):
- * another target's tables are solved once a user, not once a process.
- * NULL when the environment names no home. */
-static char *user_cache(void)
-{
-	return path_xdg("XDG_CACHE_HOME", ".cache", "arena/values");
-}
-
 struct grade *grade_new(const char *cache, unsigned how)
 {
 	struct grade *g = xcalloc(1, sizeof *g);
 
-	g->cache = cache ? xstrdup(cache) : user_cache();
+	/* Without one, the user's cache of tables (made when tables are first
+	 * written there): another target's tables are solved once a user,
+	 * not once a process.  NULL when the environment names no home. */
+	g->cache = cache ? xstrdup(cache) : path_xdg("XDG_CACHE_HOME", ".cache",
+						     "arena/values");
 	g->how = how;
 	return g;
 }
@@ -605,15 +596,12 @@ void grade_free(struct grade *g)
 	free(g);
 }
 
-/* The values of the header's game, players and options, kept for the
- * next logs; NULL with why in `why` (VALUES_ERR_LEN bytes) when it has
- * none. */
-static struct grade_values *grade_values(struct grade *g, const cJSON *header,
-					 char *why)
+/* The values of `game` (NULL: none named) with `options` for `players`,
+ * as a log's header names them, kept for the next logs; NULL with why in
+ * `why` (VALUES_ERR_LEN bytes) when it has none. */
+static struct grade_values *grade_values(struct grade *g, const char *game,
+					 const cJSON *options, int players, char *why)
 {
-	const char *game = cJSON_GetStringValue(json_member(header, "game"));
-	const cJSON *options = json_member(header, "options");
-	int players = cJSON_GetArraySize(json_member(header, "players"));
 	/* A header is read before its log verifies: it may have no options. */
 	char *options_text = options ? json_print_line(options) : NULL;
 	char *key = xasprintf("%s %d %s", game ? game : "", players,
@@ -691,6 +679,7 @@ static enum grade_status grade_read(struct grade *g, const struct game_log *log,
 				    cJSON **doc, char *err)
 {
 	const cJSON *header = grade_header(log);
+	const char *game = cJSON_GetStringValue(json_member(header, "game"));
 	struct verify_hooks hooks = {.on_record = grade_record,
 				     .unsigned_ok = true, .what_if_ok = (g->how & GRADE_WHAT_IFS) != 0};
 	struct verify_summary summary;
@@ -706,15 +695,15 @@ static enum grade_status grade_read(struct grade *g, const struct game_log *log,
 	}
 	gg = xcalloc(1, sizeof *gg);
 	gg->log = log;
-	if (!(gg->values = grade_values(g, header, no))) {
+	gg->header.players = cJSON_GetArraySize(json_member(header, "players"));
+	gg->header.options = json_member(header, "options");
+	gg->values = grade_values(g, game, gg->header.options, gg->header.players, no);
+	if (!gg->values) {
 		free(gg);
 		errorf(err, "%s: %s", log->path, no);
 		return GRADE_NO_VALUES;
 	}
-	gg->header.rules = arena_game_find(cJSON_GetStringValue(
-		json_member(header, "game")));
-	gg->header.players = cJSON_GetArraySize(json_member(header, "players"));
-	gg->header.options = json_member(header, "options");
+	gg->header.rules = arena_game_find(game);
 	gg->header.shown = (g->how & GRADE_SHOWN) != 0;
 	gg->moves = cJSON_CreateArray();
 	gg->drawn.rolls = cJSON_CreateArray();
@@ -777,20 +766,12 @@ enum grade_status grade_log(struct grade *g, const char *path, const struct game
 enum grade_status grade_ready(struct grade *g, const char *game,
 			      const cJSON *options, int players, char *err)
 {
-	cJSON *header = cJSON_CreateObject(), *names;
 	char no[VALUES_ERR_LEN];
-	bool ready;
 
-	cJSON_AddStringToObject(header, "game", game);
-	cJSON_AddItemToObject(header, "options", cJSON_Duplicate(options, true));
-	names = cJSON_AddArrayToObject(header, "players");
-	for (int i = 0; i < players; i++)
-		cJSON_AddItemToArray(names, cJSON_CreateObject());
-	ready = grade_values(g, header, no) != NULL;
-	cJSON_Delete(header);
-	if (!ready)
-		errorf(err, "%s", no);
-	return ready ? GRADE_OK : GRADE_NO_VALUES;
+	if (grade_values(g, game, options, players, no))
+		return GRADE_OK;
+	errorf(err, "%s", no);
+	return GRADE_NO_VALUES;
 }
 
 double grade_seat(const cJSON *doc, const char *member, int seat)

@@ -29,7 +29,8 @@ struct grade_bot {
 
 struct grade_summary {
 	struct grade_bot *bot;
-	int bots, room;
+	int bots;
+	size_t room;
 };
 
 struct grade_summary *grade_summary_new(void)
@@ -54,10 +55,7 @@ static struct grade_bot *grade_bot(struct grade_summary *s, const char *name)
 	for (int i = 0; i < s->bots; i++)
 		if (!strcmp(s->bot[i].name, name))
 			return &s->bot[i];
-	if (s->bots == s->room) {
-		s->room = s->room ? 2 * s->room : 8;
-		s->bot = xrealloc(s->bot, (size_t)s->room * sizeof *s->bot);
-	}
+	s->bot = xgrow(s->bot, (size_t)s->bots, &s->room, sizeof *s->bot);
 	s->bot[s->bots] = (struct grade_bot){.name = xstrdup(name)};
 	return &s->bot[s->bots++];
 }
@@ -74,9 +72,8 @@ void grade_summary_add(struct grade_summary *s, const cJSON *doc)
 		struct grade_bot *b = grade_bot(s, cJSON_GetStringValue(
 				cJSON_GetArrayItem(players, seat)));
 
-		moments_add(&b->error, cJSON_GetNumberValue(json_member(entry, "error")));
-		moments_add(&b->result, cJSON_GetNumberValue(cJSON_GetArrayItem(
-				json_member(doc, "result"), seat)));
+		moments_add(&b->error, json_number(entry, "error"));
+		moments_add(&b->result, grade_seat(doc, "result", seat));
 	}
 }
 
@@ -86,13 +83,6 @@ static double grade_mean(const struct moments *m, double *half)
 {
 	*half = RATINGS_Z95 * sqrt(moments_variance(m) / m->n);
 	return moments_mean(m);
-}
-
-/* A number, or null for NAN. */
-static void grade_add_number(cJSON *object, const char *name, double x)
-{
-	cJSON_AddItemToObject(object, name, isnan(x) ? cJSON_CreateNull() :
-			      cJSON_CreateNumber(x));
 }
 
 /* Best first: the least error per game (the best expected score against
@@ -121,11 +111,11 @@ cJSON *grade_summary_json(struct grade_summary *s)
 		cJSON_AddStringToObject(bot, "name", b->name);
 		cJSON_AddNumberToObject(bot, "games", b->error.n);
 		cJSON_AddNumberToObject(bot, "error", error);
-		grade_add_number(bot, "error_ci", error_ci);
+		json_add_number_or_null(bot, "error_ci", error_ci);
 		cJSON_AddNumberToObject(bot, "against_optimal", 0.5 - error);
-		grade_add_number(bot, "against_optimal_ci", error_ci);
+		json_add_number_or_null(bot, "against_optimal_ci", error_ci);
 		cJSON_AddNumberToObject(bot, "score", score);
-		grade_add_number(bot, "score_ci", score_ci);
+		json_add_number_or_null(bot, "score_ci", score_ci);
 		cJSON_AddItemToArray(bots, bot);
 	}
 	cJSON_AddItemToObject(doc, "bots", bots);

@@ -12,16 +12,6 @@
 #include "base/visible.h"
 #include "grade.h"
 
-static double grade_number(const cJSON *object, const char *name)
-{
-	return cJSON_GetNumberValue(json_member(object, name));
-}
-
-static double grade_at(const cJSON *object, const char *name, int i)
-{
-	return cJSON_GetNumberValue(cJSON_GetArrayItem(json_member(object, name), i));
-}
-
 /* An action as the log writes it, on one line, or its words (a
  * string: action_words.h), made safe to print. */
 static char *grade_action(const cJSON *action)
@@ -72,7 +62,7 @@ void grade_text_move(FILE *out, const cJSON *m)
 {
 	char *played, *best;
 
-	fprintf(out, "%4d  ", (int)grade_number(m, "move"));
+	fprintf(out, "%4d  ", (int)json_number(m, "move"));
 	if (json_member(m, "luck")) {
 		fprintf(out, json_member(m, "roll") ? "dice  " : "drawn ");
 		grade_chance(out, m);
@@ -81,11 +71,11 @@ void grade_text_move(FILE *out, const cJSON *m)
 		fputc('\n', out);
 		return;
 	}
-	fprintf(out, "seat %d ", (int)grade_number(m, "seat"));
+	fprintf(out, "seat %d ", (int)json_number(m, "seat"));
 	if (json_member(m, "forfeit")) {
 		visible_line(out, "forfeits (%s): loses %.2f%%",
 			     cJSON_GetStringValue(json_member(m, "forfeit")),
-			     100 * grade_number(m, "loss"));
+			     100 * json_number(m, "loss"));
 		return;
 	}
 	played = grade_action(json_member(m, "played_words"));
@@ -93,12 +83,12 @@ void grade_text_move(FILE *out, const cJSON *m)
 	fprintf(out, "%-22s ", played);
 	if (cJSON_IsTrue(json_member(m, "forced")))
 		fprintf(out, "forced\n");
-	else if (grade_number(m, "loss") <= GRADE_ROUNDING)
+	else if (json_number(m, "loss") <= GRADE_ROUNDING)
 		fprintf(out, "best\n");
 	else
 		fprintf(out, "%s: lost %.2f%%, the best was %s\n",
 			cJSON_GetStringValue(json_member(m, "mark")),
-			100 * grade_number(m, "loss"), best);
+			100 * json_number(m, "loss"), best);
 	free(played);
 	free(best);
 }
@@ -128,25 +118,25 @@ void grade_text_table(FILE *out, const cJSON *doc)
 		const cJSON *marks = json_member(seat, "marks");
 
 		fprintf(out, "%4d  %6.2f  %6.2f%% %+7.2f%%  %6.2f%%  %+7.2f%%  %8.4f  "
-			"%9d  %6d  %12d  %8d  %8d  ", s, grade_at(doc, "result", s),
-			100 * grade_at(doc, "start", s),
-			100 * grade_number(seat, "luck"),
-			100 * grade_number(seat, "error"),
-			100 * grade_number(seat, "others"),
-			grade_at(doc, "adjusted", s),
-			(int)grade_number(seat, "decisions"),
-			(int)grade_number(seat, "forced"),
-			(int)grade_number(marks, "inaccuracy"),
-			(int)grade_number(marks, "mistake"),
-			(int)grade_number(marks, "blunder"));
+			"%9d  %6d  %12d  %8d  %8d  ", s, grade_seat(doc, "result", s),
+			100 * grade_seat(doc, "start", s),
+			100 * json_number(seat, "luck"),
+			100 * json_number(seat, "error"),
+			100 * json_number(seat, "others"),
+			grade_seat(doc, "adjusted", s),
+			(int)json_number(seat, "decisions"),
+			(int)json_number(seat, "forced"),
+			(int)json_number(marks, "inaccuracy"),
+			(int)json_number(marks, "mistake"),
+			(int)json_number(marks, "blunder"));
 		visible_line(out, "%s", cJSON_GetStringValue(cJSON_GetArrayItem(
 			json_member(doc, "players"), s)));
 		s++;
 	}
 	fprintf(out, "result - start = luck - own errors + %s: %s (%.1e)\n",
 		grade_identity_terms(doc),
-		grade_number(doc, "identity") <= 1e-9 ? "holds" : "FAILS",
-		grade_number(doc, "identity"));
+		json_number(doc, "identity") <= 1e-9 ? "holds" : "FAILS",
+		json_number(doc, "identity"));
 }
 
 void grade_text_print(FILE *out, const cJSON *doc)

@@ -14,7 +14,7 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "base/visible.h"
-#include "ladder_sets.h"
+#include "ladder.h"
 #include "base/moments.h"
 #include "ratings_scores.h"
 #include "verify/verify_place.h"
@@ -103,15 +103,6 @@ static enum grade_status add_paths(struct field *f, char *const *paths, size_t c
 	return status;
 }
 
-/* A number, or null where it is undefined (JSON has no NAN). */
-static void add_number(cJSON *o, const char *name, double value)
-{
-	if (isfinite(value))
-		cJSON_AddNumberToObject(o, name, value);
-	else
-		cJSON_AddNullToObject(o, name);
-}
-
 /* The bots' lines by rating (highest first; equal ones by name). */
 static const double *sort_elo;
 static char *const *sort_names;
@@ -152,13 +143,13 @@ static cJSON *ladder_lines(const struct field *f, const double *elo, const doubl
 
 		cJSON_AddNumberToObject(line, "rank", k + 1);
 		cJSON_AddStringToObject(line, "bot", f->names[i]);
-		add_number(line, "elo", elo[i]);
-		add_number(line, "ci95", RATINGS_Z95 * se[i]);
+		json_add_number_or_null(line, "elo", elo[i]);
+		json_add_number_or_null(line, "ci95", RATINGS_Z95 * se[i]);
 		cJSON_AddNumberToObject(line, "games", result[i].n);
-		add_number(line, "result", moments_mean(&result[i]));
-		add_number(line, "adjusted", moments_mean(&adjusted[i]));
-		add_number(line, "variance_result", moments_variance(&result[i]));
-		add_number(line, "variance_adjusted", moments_variance(&adjusted[i]));
+		json_add_number_or_null(line, "result", moments_mean(&result[i]));
+		json_add_number_or_null(line, "adjusted", moments_mean(&adjusted[i]));
+		json_add_number_or_null(line, "variance_result", moments_variance(&result[i]));
+		json_add_number_or_null(line, "variance_adjusted", moments_variance(&adjusted[i]));
 		cJSON_AddItemToArray(lines, line);
 	}
 	free(result);
@@ -177,9 +168,9 @@ static cJSON *variance(const struct field *f)
 		moments_add(&result, f->result[g]);
 		moments_add(&adjusted, f->games[g].x);
 	}
-	add_number(v, "result", moments_variance(&result));
-	add_number(v, "adjusted", moments_variance(&adjusted));
-	add_number(v, "ratio", moments_variance(&result) / moments_variance(&adjusted));
+	json_add_number_or_null(v, "result", moments_variance(&result));
+	json_add_number_or_null(v, "adjusted", moments_variance(&adjusted));
+	json_add_number_or_null(v, "ratio", moments_variance(&result) / moments_variance(&adjusted));
 	return v;
 }
 
@@ -222,14 +213,6 @@ enum grade_status grade_ladder(struct grade *g, char *const *paths, size_t count
 	return rate_field(&f, add_paths(&f, paths, count, seats, err), doc, err);
 }
 
-/* A member of a line as a number (NAN for null). */
-static double number(const cJSON *o, const char *name)
-{
-	const cJSON *v = json_member(o, name);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
-
 void grade_ladder_print(FILE *out, const cJSON *doc, bool csv)
 {
 	const cJSON *line, *v = json_member(doc, "variance");
@@ -248,14 +231,15 @@ void grade_ladder_print(FILE *out, const cJSON *doc, bool csv)
 
 		fprintf(out, csv ? "%.0f,%s,%.2f,%.2f,%.0f,%.4f,%.4f,%.5f,%.5f\n"
 			: "%4.0f  %-20s %+8.1f  +/- %4.1f %6.0f %7.4f %9.4f %9.5f %9.5f\n",
-			number(line, "rank"), name, number(line, "elo"),
-			number(line, "ci95"), number(line, "games"),
-			number(line, "result"), number(line, "adjusted"),
-			number(line, "variance_result"), number(line, "variance_adjusted"));
+			json_number(line, "rank"), name, json_number(line, "elo"),
+			json_number(line, "ci95"), json_number(line, "games"),
+			json_number(line, "result"), json_number(line, "adjusted"),
+			json_number(line, "variance_result"),
+			json_number(line, "variance_adjusted"));
 		free(name);
 	}
 	if (!csv)
 		fprintf(out, "variance a game (seat 0's score): result %.5f, "
-			"luck-adjusted %.5f, ratio %.1f\n", number(v, "result"),
-			number(v, "adjusted"), number(v, "ratio"));
+			"luck-adjusted %.5f, ratio %.1f\n", json_number(v, "result"),
+			json_number(v, "adjusted"), json_number(v, "ratio"));
 }

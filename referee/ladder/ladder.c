@@ -19,7 +19,6 @@
 #include "base/util.h"
 #include "base/verify.h"
 #include "games/registry.h"
-#include "ladder_sets.h"
 #include "manifest/manifest.h"
 #include "manifest/manifest_read.h"
 #include "manifest/manifest_swiss_union.h"
@@ -72,14 +71,12 @@ static int entrant_of(struct collect *c, const char *name)
 			     "ladder can rate", RATINGS_MAX_ENTRANTS);
 		return -1;
 	}
-	data->names = xrealloc(data->names, (size_t)(data->entrants + 1) * sizeof *data->names);
 	data->replies = xrealloc(data->replies, (size_t)(data->entrants + 1) * sizeof *data->replies);
 	data->buchholz = xrealloc(data->buchholz, (size_t)(data->entrants + 1) *
 				  sizeof *data->buchholz);
 	data->buchholz[data->entrants] = 0;
-	data->names[data->entrants] = xstrdup(name);
 	memset(&data->replies[data->entrants], 0, sizeof *data->replies);
-	return data->entrants++;
+	return name_number(&data->names, &data->entrants, name);
 }
 
 static struct rating_game *new_game(struct ladder_data *data, int seats,
@@ -152,13 +149,37 @@ static void note_game(struct collect *c, size_t source, long game,
 {
 	if (!c->track)
 		return;
-	if (c->seen_count == c->seen_cap) {
-		c->seen_cap = c->seen_cap ? 2 * c->seen_cap : 256;
-		c->seen = xrealloc(c->seen, c->seen_cap * sizeof *c->seen);
-	}
+	c->seen = xgrow(c->seen, c->seen_count, &c->seen_cap, sizeof *c->seen);
 	memcpy(c->seen[c->seen_count].sha256, sha256, 32);
 	c->seen[c->seen_count].source = (uint32_t)source;
 	c->seen[c->seen_count++].game = (uint32_t)game;
+}
+
+/* A set's logs usually come one after the other, so the ids are searched
+ * from the last one met. */
+uint32_t ladder_sets_number(struct ladder_sets *sets, uint32_t *set_count,
+			    const cJSON *header)
+{
+	const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(header, "set"), "id"));
+
+	if (!id)
+		return 0;
+	for (size_t i = sets->count; i-- > 0;)
+		if (!strcmp(sets->ids[i], id))
+			return sets->numbers[i];
+	sets->ids = xrealloc(sets->ids, (sets->count + 1) * sizeof *sets->ids);
+	sets->numbers = xrealloc(sets->numbers, (sets->count + 1) * sizeof *sets->numbers);
+	sets->ids[sets->count] = xstrdup(id);
+	return sets->numbers[sets->count++] = ++*set_count;
+}
+
+void ladder_sets_free(struct ladder_sets *sets)
+{
+	for (size_t i = 0; i < sets->count; i++)
+		free(sets->ids[i]);
+	free(sets->ids);
+	free(sets->numbers);
 }
 
 /* A log without a manifest: verified, then rated. */
@@ -403,19 +424,10 @@ static bool seen_run(struct collect *c, const struct manifest_view *view)
  * added when new; 0 for none. */
 static uint16_t event_of(struct ladder_data *d, const char *name)
 {
-	int i = 0;
-
-	if (!name)
+	if (!name || (d->event_count == UINT16_MAX &&
+		      name_index(d->events, d->event_count, name) < 0))
 		return 0;
-	while (i < d->event_count && strcmp(d->events[i], name))
-		i++;
-	if (i == d->event_count) {
-		if (i == UINT16_MAX)
-			return 0;
-		d->events = xrealloc(d->events, (size_t)(i + 1) * sizeof *d->events);
-		d->events[d->event_count++] = xstrdup(name);
-	}
-	return (uint16_t)(i + 1);
+	return (uint16_t)(name_number(&d->events, &d->event_count, name) + 1);
 }
 
 /* The reply times of game n of a run not finished, from its log: its
@@ -440,30 +452,27 @@ static void add_log_replies(struct ladder_data *d, const struct manifest_view *v
 	free(path);
 }
 
-/* A Swiss run's standings, after those of the runs before. */
-static void add_standings(struct ladder_data *d, const char *event,
-			  const struct swiss_field *field, const struct swiss_plan *plan,
-			  char *const *names)
-{
-	if (!d->swiss_standings)
-		d->swiss_standings = cJSON_CreateArray();
-	cJSON_AddItemToArray(d->swiss_standings,
-			     swiss_standings_json(event, field, plan, names));
-	d->swiss = true;
-}
-
 /* A Swiss run's Buchholz of each bot, by entrant (`entrant`: by the
- * run's bot number, -1 for a bot without a finished game). */
+ * run's bot number, -1 for a bot without a finished game; NULL: by
+ * name), and its standings, named `event`, after those of the runs
+ * before. */
 static void add_buchholz(struct ladder_data *d, const struct manifest_view *view,
-			 const int *entrant)
+			 const char *event, const int *entrant)
 {
 	struct swiss_plan plan;
 
 	manifest_view_swiss_plan(view, &plan);
-	for (int i = 0; i < view->name_count; i++)
-		if (entrant[i] >= 0)
-			d->buchholz[entrant[i]] += plan.buchholz[i];
-	add_standings(d, view->name, &view->swiss, &plan, view->names);
+	for (int i = 0; i < view->name_count; i++) {
+		int e = entrant ? entrant[i] : name_index(d->names, d->entrants, view->names[i]);
+
+		if (e >= 0)
+			d->buchholz[e] += plan.buchholz[i];
+	}
+	if (!d->swiss_standings)
+		d->swiss_standings = cJSON_CreateArray();
+	cJSON_AddItemToArray(d->swiss_standings,
+			     swiss_standings_json(event, &view->swiss, &plan, view->names));
+	d->swiss = true;
 	swiss_plan_free(&plan);
 }
 
@@ -478,22 +487,11 @@ static void add_union_buchholz(struct collect *c)
 	manifest_swiss_union_check(&c->swiss, true, c->problems);
 	for (int i = 0; c->problems->count == before && i < c->swiss.count; i++) {
 		const struct swiss_union_run *run = &c->swiss.runs[i];
-		struct swiss_plan plan;
 
-		if (!manifest_swiss_union_whole(run)) {
-			if (!d->swiss_part)
-				d->swiss_part = xstrdup(run->view.path);
-			continue;
-		}
-
-		manifest_view_swiss_plan(&run->view, &plan);
-		for (int b = 0; b < run->view.swiss.bots; b++)
-			for (int e = 0; e < d->entrants; e++)
-				if (!strcmp(d->names[e], run->view.names[b]))
-					d->buchholz[e] += plan.buchholz[b];
-		add_standings(d, *run->view.name ? run->view.name : NULL, &run->view.swiss,
-			      &plan, run->view.names);
-		swiss_plan_free(&plan);
+		if (manifest_swiss_union_whole(run))
+			add_buchholz(d, &run->view, *run->view.name ? run->view.name : NULL, NULL);
+		else if (!d->swiss_part)
+			d->swiss_part = xstrdup(run->view.path);
 	}
 }
 
@@ -553,7 +551,7 @@ static void add_games(struct collect *c, const struct manifest_view *view)
 	if (view->duplicate)
 		d->set_count += (uint32_t)(view->game_count / view->players) + 1;
 	if (view->swiss.rounds && view->whole)
-		add_buchholz(d, view, entrant);
+		add_buchholz(d, view, view->name, entrant);
 	else if (view->swiss.rounds)
 		manifest_swiss_union_add(&c->swiss, view, c->problems);
 	for (int i = 0; i < view->name_count && view->signed_; i++)
@@ -762,27 +760,4 @@ void ladder_elo_text(const struct ratings_entry *e, char *buf, size_t len)
 		snprintf(buf, len, "unrated");
 		break;
 	}
-}
-
-cJSON *ladder_entry_json(const struct ratings_entry *e, const char *name,
-			 int rank)
-{
-	cJSON *o = cJSON_CreateObject();
-
-	if (rank > 0)
-		cJSON_AddNumberToObject(o, "rank", rank);
-	cJSON_AddStringToObject(o, "bot", name);
-	cJSON_AddStringToObject(o, "status", ladder_status_word(e->status));
-	cJSON_AddNumberToObject(o, "elo", e->elo);
-	if (e->status == RATINGS_RATED)
-		cJSON_AddNumberToObject(o, "ci95", RATINGS_Z95 * e->se);
-	cJSON_AddNumberToObject(o, "group", e->group + 1);
-	cJSON_AddNumberToObject(o, "games", e->games);
-	cJSON_AddNumberToObject(o, "points", e->points);
-	cJSON_AddNumberToObject(o, "pairs", e->pairs);
-	cJSON_AddNumberToObject(o, "wins", e->wins);
-	cJSON_AddNumberToObject(o, "draws", e->draws);
-	cJSON_AddNumberToObject(o, "losses", e->losses);
-	cJSON_AddNumberToObject(o, "place", e->place);
-	return o;
 }

@@ -24,8 +24,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "base/game_figures.h"
 #include "base/problems.h"
-#include "ladder_stats.h"
+#include "base/reply_times.h"
 #include "manifest/manifest_cut.h"
 #include "ratings.h"
 
@@ -86,6 +87,25 @@ struct ladder_data {
 	const cJSON *luck_adjusted;      /* ladder_options' */
 };
 
+/* The duplicate sets of logs given to the ladder without their manifest
+ * (`referee play --duplicate` writes only logs): the header's "set" "id"
+ * names a log's set, and the ladder numbers each id it meets, as it
+ * numbers a manifest's sets, so that the error bars of these games are
+ * grouped by set too (ratings.h); the luck-adjusted ladder numbers them
+ * so too (grade_ladder.h). */
+struct ladder_sets {
+	char **ids;
+	uint32_t *numbers;
+	size_t count;
+};
+
+/* The number of the set that the log header `header` names, the next of
+ * *set_count (ladder_data's, counted on) on the id's first
+ * sight; 0 for a log of no set. */
+uint32_t ladder_sets_number(struct ladder_sets *sets, uint32_t *set_count,
+			    const cJSON *header);
+void ladder_sets_free(struct ladder_sets *sets);
+
 /* Reads every path: an output folder (its run.jsonl or manifest.jsonl, else its
  * games/ subfolder's or its own *.jsonl logs), a manifest file, or a log.
  * Set-aside "*.aborted-N.jsonl" logs are not results.  An unsigned
@@ -112,12 +132,5 @@ const char *ladder_status_word(enum ratings_status status);
 /* A bot's rating as the ladder shows it, into buf: "+42.0", a bound
  * ("> +412.0", "< -80.5") or "unrated". */
 void ladder_elo_text(const struct ratings_entry *e, char *buf, size_t len);
-
-/* A bot's line of the ladder as JSON, as `referee ladder --format json`
- * prints it: "rank" (when rank > 0), "bot", "status", "elo", "ci95" (when
- * rated), "group", "games", "points", "pairs", "wins", "draws", "losses",
- * "place".  The report adds its own fields to the same object. */
-cJSON *ladder_entry_json(const struct ratings_entry *e, const char *name,
-			 int rank);
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * Printing the ladder (ladder_print.h): the table with its per-bot
  * figures and matrices, csv, json and the crosstable alone, each with the
- * pentanomial counts of 2-player duplicate sets and (but csv) how many
- * games and sets a stop cut and a resumed run dealt again.
+ * pentanomial counts of 2-player duplicate sets, counted here, and (but
+ * csv) how many games and sets a stop cut and a resumed run dealt again.
  */
 #include "ladder_print.h"
 
@@ -14,7 +14,6 @@
 #include "base/util.h"
 #include "base/visible.h"
 #include "crosstable.h"
-#include "ladder_pentanomial.h"
 #include "plan/swiss_standings.h"
 #include "sprt.h"
 
@@ -139,12 +138,13 @@ static void print_bot_stats(const struct report *rep)
 	}
 }
 
-/* The header of a matrix whose columns are the bots by ladder number. */
-static void print_column_numbers(const struct report *rep)
+/* The header of a matrix whose columns, `width` wide, are the bots by
+ * ladder number. */
+static void print_column_numbers(const struct report *rep, int width)
 {
 	fprintf(rep->out, "%*s", rep->name_width + 6, "");
 	for (int k = 0; k < rep->r->entrants; k++)
-		fprintf(rep->out, " %6d", k + 1);
+		fprintf(rep->out, " %*d", width, k + 1);
 	fputc('\n', rep->out);
 }
 
@@ -162,10 +162,7 @@ static void print_crosstable(const struct report *rep)
 
 	crosstable_compute(rep->data->games, rep->data->count, n, &cross);
 	fprintf(rep->out, "\ncrosstable (row's points against column, of the games between them)\n");
-	fprintf(rep->out, "%*s", rep->name_width + 6, "");
-	for (int k = 0; k < n; k++)
-		fprintf(rep->out, " %9d", k + 1);
-	fputc('\n', rep->out);
+	print_column_numbers(rep, 9);
 	for (int a = 0; a < n; a++) {
 		print_row_name(rep, a);
 		for (int b = 0; b < n; b++) {
@@ -185,20 +182,85 @@ static void print_crosstable(const struct report *rep)
 	crosstable_free(&cross);
 }
 
+/* The points of entrant `who` in the 2-player game `g`: 1, 1/2 or 0. */
+static double points_of(const struct rating_game *g, int who)
+{
+	int k = g->entrant[0] == who ? 0 : 1;
+
+	return g->rank[k] < g->rank[1 - k] ? 1 : g->rank[k] == g->rank[1 - k] ? 0.5 : 0;
+}
+
+/* Whether games x and y are a set's two games between the same two bots. */
+static bool same_pair(const struct rating_game *x, const struct rating_game *y)
+{
+	return x->seats == 2 && y->seats == 2 && x->entrant[0] != x->entrant[1] &&
+	       ((x->entrant[0] == y->entrant[0] && x->entrant[1] == y->entrant[1]) ||
+		(x->entrant[0] == y->entrant[1] && x->entrant[1] == y->entrant[0]));
+}
+
+/* The pentanomial counts of the ladder's 2-player duplicate sets: for each
+ * pair of bots, how many of their sets the first scored 0, 1/4, 1/2, 3/4
+ * and 1 of, as `referee sprt` counts its seat-swapped pairs, a new array
+ * ([(a * entrants + b) * 5 + i]: a's sets of i / 4 points against b), and
+ * in *counted how many sets it counts.  The games of a set share their
+ * dice, so the set's total, not each game, says which bot played better
+ * (docs/LADDER.md).  Only a whole set counts, its two games between the
+ * same two bots (a set cut short by a run not yet finished waits). */
+static long *pentanomial_count(const struct ladder_data *data, long *counted)
+{
+	size_t n = (size_t)data->entrants, sets = (size_t)data->set_count + 1;
+	long *first = xmalloc(sets * sizeof *first), *games = xcalloc(sets, sizeof *games);
+	long *second = xmalloc(sets * sizeof *second), *counts = xcalloc(n * n * 5, sizeof *counts);
+
+	*counted = 0;
+	for (size_t g = 0; data->set_count && g < data->count; g++) {
+		uint32_t s = data->sets[g];
+
+		if (!s)
+			continue;
+		if (games[s] == 0)
+			first[s] = (long)g;
+		else
+			second[s] = (long)g;
+		games[s]++;
+	}
+	for (size_t s = 1; s < sets; s++) {
+		const struct rating_game *x, *y;
+		int a, b, i;
+
+		if (games[s] != 2)
+			continue;
+		x = &data->games[first[s]];
+		y = &data->games[second[s]];
+		if (!same_pair(x, y))
+			continue;
+		a = x->entrant[0];
+		b = x->entrant[1];
+		i = sprt_pair_outcome(points_of(x, a), points_of(y, a));
+		counts[((size_t)a * n + (size_t)b) * 5 + (size_t)i]++;
+		counts[((size_t)b * n + (size_t)a) * 5 + (size_t)(4 - i)]++;
+		(*counted)++;
+	}
+	free(first);
+	free(second);
+	free(games);
+	return counts;
+}
+
 /* Each pair's 2-player duplicate sets by the points of the pair's better
  * ranked bot, labelled as `referee sprt` labels them; nothing without
  * such sets. */
 static void print_pentanomial(const struct report *rep)
 {
 	int n = rep->data->entrants;
-	struct ladder_pentanomial p;
+	long sets, *counts = pentanomial_count(rep->data, &sets);
 
-	ladder_pentanomial_count(rep->data, &p);
-	if (p.sets)
+	if (sets)
 		fprintf(rep->out, "\nduplicate sets of 2 games (the first bot's points x 2 in each set)\n");
-	for (int a = 0; p.sets && a < n; a++)
+	for (int a = 0; sets && a < n; a++)
 		for (int b = a + 1; b < n; b++) {
-			const long *c = ladder_pentanomial_of(&p, rep->order[a], rep->order[b]);
+			const long *c = &counts[((size_t)rep->order[a] * (size_t)n +
+						 (size_t)rep->order[b]) * 5];
 			char text[SPRT_PENTANOMIAL_LEN];
 
 			if (!(c[0] + c[1] + c[2] + c[3] + c[4]))
@@ -207,7 +269,7 @@ static void print_pentanomial(const struct report *rep)
 			fprintf(rep->out, "%-*s  %-*s  %s\n", rep->name_width, rep->names[rep->order[a]],
 				rep->name_width, rep->names[rep->order[b]], text);
 		}
-	ladder_pentanomial_free(&p);
+	free(counts);
 }
 
 /* Whether a rated bot's interval is zero only because its results have
@@ -316,7 +378,7 @@ static void print_table(const struct report *rep)
 	print_pentanomial(rep);
 	if (r->entrants > 1 && r->entrants <= 16) {
 		fprintf(rep->out, "\nlikelihood of superiority (row over column)\n");
-		print_column_numbers(rep);
+		print_column_numbers(rep, 6);
 		for (int a = 0; a < r->entrants; a++) {
 			print_row_name(rep, a);
 			for (int b = 0; b < r->entrants; b++) {

@@ -3,8 +3,8 @@
  * (docs/LADDER.md), apart from the verbs so that its exact output can be
  * tested: the formats, one table of them, and each printed: the table
  * (ratings, forfeits and reply times, the crosstable and the likelihood
- * of superiority), csv, json, the crosstable alone, pgn (ladder_pgn.h)
- * and folders (ladder_folders.h).
+ * of superiority), csv, json, the crosstable alone, pgn and folders
+ * (ladder_show.c).
  */
 #ifndef ARENA_LADDER_PRINT_H
 #define ARENA_LADDER_PRINT_H

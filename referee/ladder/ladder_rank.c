@@ -2,9 +2,46 @@
  * The ladder's ratings, order and per-bot figures (ladder_rank.h).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "ladder_rank.h"
 #include "base/util.h"
+
+void ladder_stats_by_bot(const struct rating_game *games,
+			 const struct game_figures *stats, size_t count,
+			 int entrants, const struct forfeit_reasons *reasons,
+			 const struct reply_clocks *replies,
+			 struct ladder_bot_stats *out)
+{
+	for (int e = 0; e < entrants; e++) {
+		const struct reply_times *wall = &replies[e].wall, *cpu = &replies[e].cpu;
+
+		memset(&out[e], 0, sizeof out[e]);
+		out[e].by_reason = xcalloc((size_t)reasons->count + 1, sizeof *out[e].by_reason);
+		out[e].turns = wall->turns;
+		out[e].us[TIMINGS_MEDIAN] = reply_times_percentile(wall, 50);
+		out[e].us[TIMINGS_P95] = reply_times_percentile(wall, 95);
+		out[e].us[TIMINGS_MAX] = wall->max;
+		out[e].cpu_turns = cpu->turns;
+		out[e].cpu_us[TIMINGS_MEDIAN] = reply_times_percentile(cpu, 50);
+		out[e].cpu_us[TIMINGS_P95] = reply_times_percentile(cpu, 95);
+		out[e].cpu_us[TIMINGS_MAX] = cpu->max;
+	}
+	for (size_t i = 0; i < count; i++)
+		for (int s = 0; s < games[i].seats; s++)
+			if (stats[i].reason[s]) {
+				struct ladder_bot_stats *b = &out[games[i].entrant[s]];
+
+				b->forfeits++;
+				b->by_reason[stats[i].reason[s] - 1]++;
+			}
+}
+
+void ladder_stats_free(struct ladder_bot_stats *bots, int entrants)
+{
+	for (int e = 0; e < entrants; e++)
+		free(bots[e].by_reason);
+}
 
 int ladder_rank(const struct ladder_data *data, const struct ratings_options *options,
 		struct ladder_rank *out, char *err)
@@ -70,8 +107,23 @@ cJSON *ladder_rank_json(const struct ladder_data *data, const struct ladder_rank
 
 	for (int k = 0; k < rank->entrants; k++) {
 		int i = rank->order[k];
-		cJSON *o = ladder_entry_json(&rank->r.entry[i], data->names[i], k + 1);
+		const struct ratings_entry *e = &rank->r.entry[i];
+		cJSON *o = cJSON_CreateObject();
 
+		cJSON_AddNumberToObject(o, "rank", k + 1);
+		cJSON_AddStringToObject(o, "bot", data->names[i]);
+		cJSON_AddStringToObject(o, "status", ladder_status_word(e->status));
+		cJSON_AddNumberToObject(o, "elo", e->elo);
+		if (e->status == RATINGS_RATED)
+			cJSON_AddNumberToObject(o, "ci95", RATINGS_Z95 * e->se);
+		cJSON_AddNumberToObject(o, "group", e->group + 1);
+		cJSON_AddNumberToObject(o, "games", e->games);
+		cJSON_AddNumberToObject(o, "points", e->points);
+		cJSON_AddNumberToObject(o, "pairs", e->pairs);
+		cJSON_AddNumberToObject(o, "wins", e->wins);
+		cJSON_AddNumberToObject(o, "draws", e->draws);
+		cJSON_AddNumberToObject(o, "losses", e->losses);
+		cJSON_AddNumberToObject(o, "place", e->place);
 		add_bot_stats(data, &rank->bots[i], o);
 		if (data->swiss)
 			cJSON_AddNumberToObject(o, "buchholz", data->buchholz[i] / 2.0);

@@ -22,7 +22,6 @@
 
 #include "base/util.h"
 #include "elo.h"
-#include "ratings_blocks.h"
 #include "ratings_fit.h"
 #include "ratings_pairs.h"
 
@@ -133,14 +132,20 @@ static int kind_order(const void *pa, const void *pb)
 	return 0;
 }
 
-/* Puts `kind` in the open-addressing table (of kind numbers, SIZE_MAX
- * where empty) and returns its slot. */
-static size_t kind_slot(const struct fit *f, const size_t *slot, size_t mask,
+/* A kind of game and how many games it stands for. */
+struct kind_count {
+	struct rating_game kind;	/* first: kind_order() sorts these */
+	unsigned weight;
+};
+
+/* Puts `kind` in the open-addressing table (of numbers in `kinds`,
+ * SIZE_MAX where empty) and returns its slot. */
+static size_t kind_slot(const struct kind_count *kinds, const size_t *slot, size_t mask,
 			const struct rating_game *kind)
 {
 	size_t i = kind_hash(kind) & mask;
 
-	while (slot[i] != SIZE_MAX && !same_kind(&f->kinds[slot[i]], kind))
+	while (slot[i] != SIZE_MAX && !same_kind(&kinds[slot[i]].kind, kind))
 		i = (i + 1) & mask;
 	return i;
 }
@@ -165,50 +170,40 @@ static void games_as_kinds(struct fit *f)
  * it plays. */
 static void count_kinds(struct fit *f)
 {
-	size_t size = 64, mask = size - 1, cap = 32;
+	size_t size = 64, mask = size - 1, cap = 32, n = 0;
 	size_t *slot = xmalloc(size * sizeof(*slot));
-	struct { struct rating_game kind; unsigned weight; } *sorted;
+	struct kind_count *kinds = xmalloc(cap * sizeof(*kinds));
 
 	memset(slot, 0xff, size * sizeof(*slot));
-	f->kinds = xmalloc(cap * sizeof(*f->kinds));
-	f->weight = xmalloc(cap * sizeof(*f->weight));
-	f->kind_count = 0;
 	for (size_t g = 0; g < f->count; g++) {
-		size_t i = kind_slot(f, slot, mask, &f->games[g]);
+		size_t i = kind_slot(kinds, slot, mask, &f->games[g]);
 
 		if (slot[i] == SIZE_MAX) {
-			if (f->kind_count == cap) {
-				cap *= 2;
-				f->kinds = xrealloc(f->kinds, cap * sizeof(*f->kinds));
-				f->weight = xrealloc(f->weight, cap * sizeof(*f->weight));
-			}
-			slot[i] = f->kind_count;
-			f->kinds[f->kind_count] = f->games[g];
-			f->weight[f->kind_count++] = 0;
-			if (2 * f->kind_count > size) {
+			kinds = xgrow(kinds, n, &cap, sizeof(*kinds));
+			slot[i] = n;
+			kinds[n++] = (struct kind_count){f->games[g], 0};
+			if (2 * n > size) {
 				size *= 2;
 				mask = size - 1;
 				slot = xrealloc(slot, size * sizeof(*slot));
 				memset(slot, 0xff, size * sizeof(*slot));
-				for (size_t k = 0; k < f->kind_count; k++)
-					slot[kind_slot(f, slot, mask, &f->kinds[k])] = k;
-				i = kind_slot(f, slot, mask, &f->games[g]);
+				for (size_t k = 0; k < n; k++)
+					slot[kind_slot(kinds, slot, mask, &kinds[k].kind)] = k;
+				i = kind_slot(kinds, slot, mask, &f->games[g]);
 			}
 		}
-		f->weight[slot[i]]++;
+		kinds[slot[i]].weight++;
 	}
 	free(slot);
-	sorted = xmalloc((f->kind_count + 1) * sizeof(*sorted));
-	for (size_t k = 0; k < f->kind_count; k++) {
-		sorted[k].kind = f->kinds[k];
-		sorted[k].weight = f->weight[k];
+	qsort(kinds, n, sizeof(*kinds), kind_order);
+	f->kinds = xmalloc((n + 1) * sizeof(*f->kinds));
+	f->weight = xmalloc((n + 1) * sizeof(*f->weight));
+	f->kind_count = n;
+	for (size_t k = 0; k < n; k++) {
+		f->kinds[k] = kinds[k].kind;
+		f->weight[k] = kinds[k].weight;
 	}
-	qsort(sorted, f->kind_count, sizeof(*sorted), kind_order);
-	for (size_t k = 0; k < f->kind_count; k++) {
-		f->kinds[k] = sorted[k].kind;
-		f->weight[k] = sorted[k].weight;
-	}
-	free(sorted);
+	free(kinds);
 }
 
 /* The rating at which bot `who` winning every pair that links it to placed
@@ -221,7 +216,9 @@ static double bound(const struct fit *f, const struct ratings *out, int who,
 {
 	enum ratings_status same = dir > 0 ? RATINGS_ABOVE : RATINGS_BELOW;
 	struct rating_pair pairs[RATINGS_MAX_PAIRS];
-	double *a = NULL, *b = NULL, lo = -1e6, hi = 1e6;
+	/* each pair's ln P(this result) = elo_log_expected(a R + b) */
+	struct { double a, b; } *term = NULL;
+	double lo = -1e6, hi = 1e6;
 	size_t n = 0, cap = 0;
 
 	for (size_t g = 0; g < f->count; g++) {
@@ -249,28 +246,22 @@ static double bound(const struct fit *f, const struct ratings *out, int who,
 			}
 			if (!usable)
 				continue;
-			if (n == cap) {
-				cap = cap ? 2 * cap : 16;
-				a = xrealloc(a, cap * sizeof(*a));
-				b = xrealloc(b, cap * sizeof(*b));
-			}
-			/* ln P(this result) = elo_log_expected(a R + b) */
-			a[n] = dir * abs(cw);
-			b[n++] = dir * (cw > 0 ? rest : -rest);
+			term = xgrow(term, n, &cap, sizeof(*term));
+			term[n].a = dir * abs(cw);
+			term[n++].b = dir * (cw > 0 ? rest : -rest);
 		}
 	}
 	while (n && hi - lo > 1e-9) {
 		double mid = (lo + hi) / 2, ll = 0;
 
 		for (size_t i = 0; i < n; i++)
-			ll += elo_log_expected(a[i] * mid + b[i]);
+			ll += elo_log_expected(term[i].a * mid + term[i].b);
 		if ((ll < log(0.05)) == (dir > 0))
 			lo = mid;
 		else
 			hi = mid;
 	}
-	free(a);
-	free(b);
+	free(term);
 	return n ? (lo + hi) / 2 : NAN;
 }
 

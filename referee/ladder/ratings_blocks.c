@@ -3,7 +3,7 @@
  * without teams the maximum-likelihood ratings are finite exactly within
  * one such block (Zermelo, Ford).
  */
-#include "ratings_blocks.h"
+#include "ratings_fit.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

@@ -1,8 +1,9 @@
 /*
  * The maximum-likelihood fit of one block of bots (ratings.c picks the
- * block): Newton's method on the pairs inside it, then the inverse
- * information matrix and the sandwich covariance grouped by game, spread
- * over the block and centred (or anchored) as docs/LADDER.md says.
+ * block among those ratings_blocks.c finds): Newton's method on the pairs
+ * inside it, then the inverse information matrix and the sandwich
+ * covariance grouped by game, spread over the block and centred (or
+ * anchored) as docs/LADDER.md says.
  */
 #ifndef ARENA_RATINGS_FIT_H
 #define ARENA_RATINGS_FIT_H
@@ -50,5 +51,18 @@ static inline double fit_score(const struct fit *f, size_t g)
 const char *ratings_fit_block(struct fit *f, int blk,
 			      const struct ratings_options *o,
 			      struct ratings *out, double *scratch);
+
+/* Numbers the strongly connected blocks of f->beat into f->block
+ * (ratings_blocks.c). */
+void ratings_find_blocks(struct fit *f);
+
+/* The block to fit in each of out's groups (the entries' groups are
+ * numbered): the anchor's; else the largest, then the one with the most
+ * bots bounded around it, then the one with the most points.  So the
+ * results choose it, not the entrants' numbers (which the league and
+ * `referee ladder` give differently): only blocks the results cannot
+ * tell apart go by the lowest-numbered bot.  Free the array. */
+int *ratings_main_blocks(const struct fit *f, const struct ratings *out,
+			 int anchor);
 
 #endif

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "base/json.h"
+#include "base/outdir.h"
+#include "base/paths.h"
 #include "base/util.h"
 #include "sprt.h"
 #include "sprt_scores.h"
@@ -37,12 +39,36 @@ static const char *verdict_name(enum sprt_verdict v)
 	return v == SPRT_H1 ? "H1" : v == SPRT_H0 ? "H0" : "none";
 }
 
+enum grade_status grade_sprt_pair(struct grade *g, const char *dir, long pair,
+				  const double *plain, double *adjusted, char *err)
+{
+	for (int seat = 0; seat < 2; seat++) {
+		char *path = outdir_play_log(dir, 2 * pair - 1 + seat);
+		cJSON *doc;
+		enum grade_status status = grade_log(g, path, NULL, &doc, err);
+
+		if (status == GRADE_OK && grade_seat(doc, "result", seat) != plain[seat]) {
+			errorf(err, "%s gives A %g, not the %g counted", path,
+			       grade_seat(doc, "result", seat), plain[seat]);
+			status = GRADE_UNVERIFIED;
+		}
+		if (status == GRADE_OK)
+			adjusted[seat] = grade_seat(doc, "adjusted", seat);
+		cJSON_Delete(doc);
+		free(path);
+		if (status != GRADE_OK)
+			return status;
+	}
+	return GRADE_OK;
+}
+
 /* The test run again: its pairs counted on their plain scores, or on
- * their luck-adjusted scores (`scores` not NULL). */
+ * their luck-adjusted scores, graded from the logs of folder `dir` by
+ * `grade` (not NULL). */
 struct recount {
 	struct sprt test;
-	sprt_check_scores *scores;
-	void *ctx;
+	struct grade *grade;
+	char *dir;
 	struct sprt_tally plain;
 	struct sprt_scores luck;
 	enum sprt_verdict verdict;
@@ -60,9 +86,9 @@ static bool count(struct recount *r, const struct verify_run_pairs *p,
 	sprt_tally_add(&r->plain, &r->test, pair, plain);
 	r->verdict = r->plain.verdict;
 	r->llr = r->plain.llr;
-	if (!r->scores)
+	if (!r->grade)
 		return true;
-	if (r->scores(r->ctx, pair, plain, adjusted, err)) {
+	if (grade_sprt_pair(r->grade, r->dir, pair, plain, adjusted, err)) {
 		problems_add(problems, p->path, "pair %ld's luck-adjusted scores: %s",
 			     pair, err);
 		return false;
@@ -99,10 +125,9 @@ static bool recount(struct recount *r, const struct verify_run_pairs *p,
 	return true;
 }
 
-void sprt_check_pairs(const struct verify_run_pairs *p, struct problems *problems,
-		      sprt_check_scores *scores, void *ctx)
+void grade_sprt_check(const struct verify_run_pairs *p, struct problems *problems)
 {
-	struct recount r = {.scores = scores, .ctx = ctx, .verdict = SPRT_CONTINUE};
+	struct recount r = {.verdict = SPRT_CONTINUE};
 	const char *said = cJSON_GetStringValue(json_member(p->verdict, "verdict"));
 	const char *kind = cJSON_GetStringValue(json_member(p->test, "scores"));
 	long said_pairs = -1;
@@ -117,19 +142,22 @@ void sprt_check_pairs(const struct verify_run_pairs *p, struct problems *problem
 			     "must be \"luck-adjusted\", or absent");
 		return;
 	}
-	if (!kind)
-		r.scores = NULL;   /* plain scores: no grade needed */
 	json_get_int(p->verdict, "pairs", 0, p->pairs, &said_pairs);
 	if (!said || said_pairs < 0) {
 		problems_add(problems, p->path, "no \"verdict\" record with the verdict "
 			     "(H0, H1 or none) and the pairs it came after");
 		return;
 	}
-	if (!recount(&r, p, problems, said_pairs))
-		return;
-	if (strcmp(said, verdict_name(r.verdict)) || said_pairs != r.plain.pairs)
+	if (kind) {   /* luck-adjusted scores: the pairs' logs graded */
+		r.grade = grade_new(NULL, 0);
+		r.dir = path_parent(p->path);
+	}
+	if (recount(&r, p, problems, said_pairs) &&
+	    (strcmp(said, verdict_name(r.verdict)) || said_pairs != r.plain.pairs))
 		problems_add(problems, p->path, "its verdict is %s after %ld pairs; its "
 			     "pairs' %slogs give %s after %ld (LLR %.3f)", said, said_pairs,
 			     kind ? "graded " : "", verdict_name(r.verdict), r.plain.pairs,
 			     r.llr);
+	grade_free(r.grade);
+	free(r.dir);
 }

@@ -15,6 +15,7 @@
 #include <libdeflate.h>
 #include <nettle/base64.h>
 
+#include "base/files.h"
 #include "base/json.h"
 #include "base/util.h"
 #include "html.h"
@@ -128,16 +129,11 @@ static int put_page(FILE *out, const struct html_page *page, char *err)
 /* Whether the file at `path` holds exactly `len` bytes of `text`. */
 static bool holds(const char *path, const char *text, size_t len)
 {
-	FILE *in = fopen(path, "rb");
-	char *old;
-	bool same;
+	size_t have;
+	char *old = files_read_all(path, &have);
+	bool same = old && have == len && !memcmp(old, text, len);
 
-	if (!in)
-		return false;
-	old = xmalloc(len + 1);
-	same = fread(old, 1, len + 1, in) == len && !memcmp(old, text, len);
 	free(old);
-	fclose(in);
 	return same;
 }
 

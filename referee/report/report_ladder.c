@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/json.h"
 #include "base/problems.h"
 #include "base/util.h"
 #include "ladder/grade_ladder.h"
@@ -93,7 +94,6 @@ static void add_interval(cJSON *rows, const struct ladder_rank *rank)
 int report_ladder(const char *dir, struct report_manifest *run, bool luck,
 		  cJSON *data, char *err)
 {
-	struct ratings_options options = {.anchor = -1, .level = 0};
 	cJSON *problems = cJSON_AddArrayToObject(data, "ladder_problems");
 	struct ladder_data ladder;
 	struct ladder_rank rank;
@@ -108,7 +108,7 @@ int report_ladder(const char *dir, struct report_manifest *run, bool luck,
 		ladder_free(&ladder);
 		return 0;
 	}
-	if (ladder_rank(&ladder, &options, &rank, err)) {
+	if (ladder_rank(&ladder, NULL, &rank, err)) {
 		ladder_free(&ladder);
 		return -1;
 	}
@@ -126,8 +126,7 @@ int report_ladder(const char *dir, struct report_manifest *run, bool luck,
 			double p = a == b ? NAN : ratings_los(&rank.r, rank.order[a],
 								 rank.order[b]);
 
-			cJSON_AddItemToArray(row, isnan(p) ? cJSON_CreateNull()
-							   : cJSON_CreateNumber(p));
+			json_add_number_or_null(row, NULL, p);
 		}
 		cJSON_AddItemToArray(los, row);
 	}

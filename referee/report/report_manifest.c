@@ -15,7 +15,7 @@
 
 #include "base/outdir.h"
 #include "base/util.h"
-#include "ladder/grade_pair.h"
+#include "ladder/sprt_check.h"
 #include "manifest/manifest.h"
 #include "manifest/manifest_cut.h"
 #include "manifest/manifest_read.h"

@@ -1,5 +1,5 @@
 /*
- * Unit tests for timings.c, reply_times.c and ladder/ladder_stats.c: the median,
+ * Unit tests for timings.c, reply_times.c and ladder/ladder_rank.c: the median,
  * 95th percentile and largest of reply times, exactly and as histograms
  * (their buckets, their JSON and worker forms), and a bot's figures (a
  * game's forfeits in a manifest's finished record are
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "base/timings.h"
-#include "ladder/ladder_stats.h"
+#include "ladder/ladder_rank.h"
 #include "run_suite.h"
 
 START_TEST(percentiles)
