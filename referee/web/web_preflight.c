@@ -27,6 +27,7 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "web/web_preflight.h"
+#include "web/web_reply.h"
 
 #define SLOTS 256
 
@@ -74,30 +75,13 @@ static void job_clear(struct job *j)
 	memset(j, 0, sizeof *j);
 }
 
-/* `text` with every `path` in it put as `with`, a new string. */
-static char *scrub(const char *text, const char *path, const char *with)
-{
-	size_t n = strlen(path), len = 0;
-	char *out = NULL;
-	FILE *f = open_memstream(&out, &len);
-
-	for (const char *p = text, *at; ; p = at + n) {
-		if (!n || !(at = strstr(p, path))) {
-			fputs(p, f);
-			break;
-		}
-		fprintf(f, "%.*s%s", (int)(at - p), p, with);
-	}
-	fclose(f);
-	return out;
-}
-
 /* Adds string `text` to `j` as `key`, the league's folder and the
  * temporary one not named: an answer shows no path of the server's. */
 static void add_text(cJSON *j, const char *key, const char *text, const char *dir,
 		     const char *tmp)
 {
-	char *a = scrub(text, dir, "DIR"), *b = scrub(a, tmp, "TMPDIR");
+	char *a = web_reply_scrub(text, dir, "DIR/", "DIR");
+	char *b = web_reply_scrub(a, tmp, "TMPDIR/", "TMPDIR");
 
 	cJSON_AddStringToObject(j, key, b);
 	free(a);

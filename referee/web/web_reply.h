@@ -18,6 +18,12 @@ enum MHD_Result web_reply(struct MHD_Connection *c, unsigned status, char *body,
  * once, before the server's threads start; they only read it. */
 void web_reply_folder(const char *dir);
 
+/* `text` with each `path` (NULL: none) in it put as `under`, its '/'
+ * with it, where a path under it follows ("PATH/a" is UNDERa), else as
+ * `alone`: a new string.  No answer shows a path of the server's. */
+char *web_reply_scrub(const char *text, const char *path, const char *under,
+		      const char *alone);
+
 /* Queues {"error": message} with `status`. */
 enum MHD_Result web_fail(struct MHD_Connection *c, unsigned status, const char *message);
 
