@@ -8,11 +8,9 @@
 #include <dirent.h>
 #include <microhttpd.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/child.h"
@@ -25,28 +23,6 @@
  * once, not queued on a handler thread. */
 static pthread_mutex_t playing = PTHREAD_MUTEX_INITIALIZER;
 
-/* Runs the child, killed with its process group past the wall time: its
- * exit status, or -1 with err. */
-static int run_bounded(const struct child *c, char *err)
-{
-	int64_t until = now_ns() + (int64_t)WEB_WHAT_IF_SECONDS * 1000000000;
-	int status = 0, from;
-	pid_t pid = child_start(c, &from, err);
-
-	if (pid < 0)
-		return -1;
-	while (waitpid(pid, &status, WNOHANG) == 0) {
-		if (now_ns() > until) {
-			kill(-pid, SIGKILL);
-			waitpid(pid, &status, 0);
-			return errorf(err, "the what-if took more than %d s: it was stopped",
-				      WEB_WHAT_IF_SECONDS);
-		}
-		usleep(20000);
-	}
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 /* Plays the what-if of the log at `log` into `page`, or its refusal into
  * `refused` (the referee's stderr): 0, or -1 with err. */
 static int play(const char *log, const char *spec, const char *page, const char *refused,
@@ -57,9 +33,13 @@ static int play(const char *log, const char *spec, const char *page, const char 
 			"--format", "html", "-o", partial, NULL};
 	struct child c = {.path = "/proc/self/exe", .argv = argv, .output = words,
 			  .own_group = true, .parent_death = true};
-	int rc = run_bounded(&c, err);
+	bool overdue;
+	int rc = child_run_within(&c, WEB_WHAT_IF_SECONDS, NULL, NULL, &overdue, err);
 
-	if (rc == 0 && rename(partial, page))
+	if (overdue)
+		rc = errorf(err, "the what-if took more than %d s: it was stopped",
+			    WEB_WHAT_IF_SECONDS);
+	else if (rc == 0 && rename(partial, page))
 		rc = errorf(err, "cannot keep the what-if's page");
 	else if (rc > 0 && rename(words, refused))
 		rc = errorf(err, "cannot keep the what-if's refusal");
