@@ -72,6 +72,14 @@ enum MHD_Result web_reply(struct MHD_Connection *c, unsigned status, char *body,
 	return queue(c, status, response_of(body, type));
 }
 
+enum MHD_Result web_reply_json(struct MHD_Connection *c, unsigned status, cJSON *j)
+{
+	char *text = json_print_line(j);
+
+	cJSON_Delete(j);
+	return web_reply(c, status, text, "application/json");
+}
+
 /* {"error": message}, not showing the league's folder: a new string. */
 static char *error_text(const char *message)
 {

@@ -7,11 +7,15 @@
 #ifndef ARENA_WEB_REPLY_H
 #define ARENA_WEB_REPLY_H
 
+#include <cjson/cJSON.h>
 #include <microhttpd.h>
 
 /* Queues `body` (taken) with `status` and `type`. */
 enum MHD_Result web_reply(struct MHD_Connection *c, unsigned status, char *body,
 			  const char *type);
+
+/* Queues the JSON line of `j` (taken) with `status`: every JSON answer's. */
+enum MHD_Result web_reply_json(struct MHD_Connection *c, unsigned status, cJSON *j);
 
 /* The league's folder (absolute), which no error shows: a path under it
  * becomes relative to it, the folder itself "the league's folder".  Set

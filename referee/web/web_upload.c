@@ -188,9 +188,7 @@ static enum MHD_Result upload_queue(struct MHD_Connection *c, const struct web_u
 		text = xasprintf("/api/uploads/%s", id);
 		cJSON_AddStringToObject(j, "status", text);
 		free(text);
-		text = json_print_line(j);
-		cJSON_Delete(j);
-		r = web_reply(c, MHD_HTTP_ACCEPTED, text, "application/json");
+		r = web_reply_json(c, MHD_HTTP_ACCEPTED, j);
 	}
 	if (q != WEB_QUEUED)
 		files_remove_tree(folder);

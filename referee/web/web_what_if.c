@@ -17,7 +17,6 @@
 #include "base/files.h"
 #include "base/paths.h"
 #include "base/util.h"
-#include "web/web_api.h"
 
 /* One what-if played at a time, server-wide: the others are refused at
  * once, not queued on a handler thread. */
@@ -124,18 +123,15 @@ static char *played(const char *folder, const char *log, const char *spec,
 	return text;
 }
 
-char *web_what_if(const char *dir, const char *tail, const char *move,
+char *web_what_if(const char *dir, const char *rel, const char *move,
 		  const char *action, const struct web_what_if_asker *who,
 		  unsigned *status, char *err)
 {
-	char *rel = web_api_log_path(tail, ""), *log = rel ? path_join(dir, rel) : NULL;
-	char *folder = path_join(dir, "what-if"), *spec = NULL, *key, *page, *refused;
-	char hash[FILES_SHA256_HEX], *text = NULL;
+	char *log = path_join(dir, rel), *folder = path_join(dir, "what-if"), *spec = NULL;
+	char hash[FILES_SHA256_HEX], *text = NULL, *key, *page, *refused;
 
 	*status = MHD_HTTP_NOT_FOUND;
-	if (!log || access(log, R_OK))
-		errorf(err, "no such game: what-ifs are /what-if/NNNNNN/game-NNNNNN?move=N&action=A");
-	else if ((*status = MHD_HTTP_BAD_REQUEST), query_ok(move, action, err))
+	if (access(log, R_OK) == 0 && (*status = MHD_HTTP_BAD_REQUEST, query_ok(move, action, err)))
 		spec = xasprintf("%s=%s", move, action);
 	if (spec) {
 		key = xasprintf("%s\n%s", rel, spec);
@@ -149,7 +145,6 @@ char *web_what_if(const char *dir, const char *tail, const char *move,
 		free(refused);
 	}
 	free(spec);
-	free(rel);
 	free(log);
 	free(folder);
 	return text;
