@@ -25,7 +25,8 @@ struct web_commitments {
 	long run;                 /* the run read on (from 1) */
 	long offset;              /* the bytes of its run.jsonl read */
 	char **entries;           /* printed */
-	long count, room;
+	long count;
+	size_t room;
 };
 
 struct web_commitments *web_commitments_new(const char *dir)
@@ -80,10 +81,7 @@ static void add_entry(struct web_commitments *f, long first, const char *c, cons
 	cJSON_AddStringToObject(e, "c", c);
 	cJSON_AddItemToObject(e, "seats", seats ? cJSON_Duplicate(seats, true)
 					       : cJSON_CreateArray());
-	if (f->count == f->room) {
-		f->room = f->room ? 2 * f->room : 256;
-		f->entries = xrealloc(f->entries, (size_t)f->room * sizeof *f->entries);
-	}
+	f->entries = xgrow(f->entries, (size_t)f->count, &f->room, sizeof *f->entries);
 	f->entries[f->count++] = json_print_line(e);
 	cJSON_Delete(e);
 }
