@@ -116,15 +116,11 @@ static enum MHD_Result upload_begin(struct MHD_Connection *c, const char *user,
 static char *bot_command(const char *folder)
 {
 	char *path = path_join(folder, "bot.json"), err[ERR_LEN], *command = NULL;
-	size_t len = 0;
-	char *text = files_read_all(path, &len);
-	cJSON *j;
+	cJSON *j = league_json_read(path, NULL, err);
 
-	j = text ? json_parse_object(text, len, err) : NULL;
-	if (j && cJSON_IsString(json_member(j, "command")))
+	if (cJSON_IsString(json_member(j, "command")))
 		command = xstrdup(json_member(j, "command")->valuestring);
 	cJSON_Delete(j);
-	free(text);
 	free(path);
 	return command;
 }

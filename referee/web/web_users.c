@@ -14,10 +14,10 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "base/files.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "league/league_folder.h"
 #include "web/web_users.h"
 
 /* DIR/users.json's content (an empty one when there is none), or NULL
@@ -25,22 +25,19 @@
 static cJSON *users_load(const char *dir, char *err)
 {
 	char *path = path_join(dir, "users.json");
-	size_t len = 0;
-	char *text = files_read_all(path, &len);
-	cJSON *j = NULL;
+	bool read;
+	cJSON *j = league_json_read(path, &read, err);
 
-	if (!text && errno == ENOENT) {
+	if (!read && errno == ENOENT) {
 		j = cJSON_CreateObject();
 		cJSON_AddArrayToObject(j, "users");
-	} else if (!text) {
+	} else if (!read) {
 		errorf(err, "%s: %s", path, strerror(errno));
-	} else if ((j = json_parse_object(text, len, err)) &&
-		   !cJSON_IsArray(json_member(j, "users"))) {
+	} else if (j && !cJSON_IsArray(json_member(j, "users"))) {
 		cJSON_Delete(j);
 		j = NULL;
 		errorf(err, "%s is not a league's users file", path);
 	}
-	free(text);
 	free(path);
 	return j;
 }
