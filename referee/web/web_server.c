@@ -56,6 +56,8 @@ struct web_server {
 	struct web_reaper *reaper;
 	struct web_fit *fit;          /* started with ready */
 	struct web_commitments *feed; /* likewise */
+	struct league_info info;      /* likewise: league.json, when `league` */
+	bool league;
 	struct web_activity *activity;
 	struct web_busy *busy;        /* the costly answers under way */
 	unsigned what_ifs_per_minute; /* new ones a user's or client's */
@@ -287,21 +289,17 @@ static enum MHD_Result serve_key(struct request *r)
 /* The league's game, its options and players as the pages show them,
  * added to `data` as "league"; the title names the game (its own string,
  * freed by the caller). */
-static char *add_league(cJSON *data, const char *dir)
+static char *add_league(cJSON *data, const struct web_server *s)
 {
-	struct league_info info;
-	char err[ERR_LEN], *title;
 	cJSON *league;
 
-	if (league_folder_read(dir, &info, err))
+	if (!s->league)
 		return xstrdup("League");
 	league = cJSON_AddObjectToObject(data, "league");
-	cJSON_AddStringToObject(league, "game", info.rules->name);
-	cJSON_AddItemToObject(league, "options", cJSON_Duplicate(info.options, true));
-	cJSON_AddNumberToObject(league, "players", info.players);
-	title = xasprintf("League of %s", info.rules->name);
-	league_info_free(&info);
-	return title;
+	cJSON_AddStringToObject(league, "game", s->info.rules->name);
+	cJSON_AddItemToObject(league, "options", cJSON_Duplicate(s->info.options, true));
+	cJSON_AddNumberToObject(league, "players", s->info.players);
+	return xasprintf("League of %s", s->info.rules->name);
 }
 
 /* A page: the live ladder (/), a bot's (/bots/NAME, only for a bot the
@@ -326,7 +324,7 @@ static enum MHD_Result serve_page(struct request *r)
 	cJSON_AddStringToObject(data, "page", r->route->page);
 	if (bot)
 		cJSON_AddStringToObject(data, "name", bot);
-	page.title = title = add_league(data, r->s->dir);
+	page.title = title = add_league(data, r->s);
 	page.data = data;
 	text = html_page_text(&page, &len, err);
 	cJSON_Delete(data);
@@ -620,10 +618,14 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 
 int web_server_ready(struct web_server *s, char *err)
 {
+	char why[ERR_LEN];
+
 	web_preflight_sweep(s->dir);
 	if (!(s->fit = web_fit_start(s->dir)))
 		return errorf(err, "cannot start the thread that keeps the ratings");
-	s->feed = web_commitments_new(s->dir);
+	/* Read once: `league init` writes it, and nothing after. */
+	s->league = league_folder_read(s->dir, &s->info, why) == 0;
+	s->feed = web_commitments_new(s->dir, s->league ? s->info.players : 1);
 	atomic_store(&s->ready, true);
 	return 0;
 }
@@ -637,6 +639,8 @@ void web_server_stop(struct web_server *s)
 	web_reaper_stop(s->reaper);
 	web_fit_stop(s->fit);
 	web_commitments_free(s->feed);
+	if (s->league)
+		league_info_free(&s->info);
 	web_activity_free(s->activity);
 	web_busy_free(s->busy);
 	web_reply_folder(NULL);
