@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,4 +110,28 @@ int child_run(const struct child *c, char **out,
 		}
 	}
 	return child_wait(pid, c->path, err);
+}
+
+int child_run_within(const struct child *c, unsigned seconds,
+		     void (*started)(pid_t pid, void *ctx), void *ctx, bool *overdue, char *err)
+{
+	int64_t until = now_ns() + (int64_t)seconds * 1000000000;
+	int status = 0, from;
+	pid_t pid = child_start(c, &from, err);
+
+	*overdue = false;
+	if (pid < 0)
+		return -1;
+	if (started)
+		started(pid, ctx);
+	/* Polled: a thread of the server's has no signal of its own to
+	 * wait for it with. */
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		if (!*overdue && now_ns() > until) {
+			*overdue = true;
+			kill(-pid, SIGKILL);
+		}
+		usleep(20000);
+	}
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }

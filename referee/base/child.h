@@ -47,4 +47,10 @@ pid_t child_start(const struct child *c, int *from, char *err);
 int child_run(const struct child *c, char **out,
 	      void (*started)(pid_t pid, void *ctx), void *ctx, char *err);
 
+/* child_run() of a child whose output is not captured, with a wall time:
+ * its process group killed once it has run `seconds`, and *overdue then
+ * true (the server's pre-flights and what-ifs). */
+int child_run_within(const struct child *c, unsigned seconds,
+		     void (*started)(pid_t pid, void *ctx), void *ctx, bool *overdue, char *err);
+
 #endif

@@ -13,6 +13,7 @@
 #include "base/json.h"
 #include "base/ratings_types.h"
 #include "base/util.h"
+#include "grade/grade_tally.h"
 #include "ladder/crosstable.h"
 #include "league/league_cut.h"
 #include "league/league_db.h"
@@ -21,12 +22,13 @@
 #include "league/league_stale.h"
 #include "web/web_activity.h"
 #include "web/web_api.h"
+#include "web/web_games.h"
 #include "web/web_history.h"
 
-char *web_api_crosstable(const struct web_fit_view *v)
+cJSON *web_api_crosstable(const struct web_fit_view *v)
 {
 	const struct league_rating *lr = &v->lr;
-	char **names, *text;
+	char **names;
 	struct crosstable t;
 	cJSON *j;
 
@@ -37,20 +39,17 @@ char *web_api_crosstable(const struct web_fit_view *v)
 	for (int i = 0; i < lr->count; i++)
 		names[i] = xasprintf("%s v%d", lr->versions[i].name, lr->versions[i].number);
 	j = crosstable_json(&t, names);
-	text = json_print_line(j);
-	cJSON_Delete(j);
 	for (int i = 0; i < lr->count; i++)
 		free(names[i]);
 	free(names);
 	crosstable_free(&t);
-	return text;
+	return j;
 }
 
-char *web_api_luck(const struct web_fit_view *v)
+cJSON *web_api_luck(const struct web_fit_view *v)
 {
 	cJSON *j = cJSON_CreateObject(), *ladder;
 	int n = 0;
-	char *text;
 
 	cJSON_AddNumberToObject(j, "graded", (double)v->luck.graded);
 	cJSON_AddNumberToObject(j, "games", (double)v->lr.game_count);
@@ -75,9 +74,7 @@ char *web_api_luck(const struct web_fit_view *v)
 					"finite ratings yet" : "no game is graded: only "
 					"two-player bolo and bolo5 have exact values, and a "
 					"run grades its games at its refits");
-	text = json_print_line(j);
-	cJSON_Delete(j);
-	return text;
+	return j;
 }
 
 /* While a run plays: whether it rests, and its pace in words. */
@@ -125,8 +122,8 @@ static void add_quota(cJSON *j, const char *dir)
 		cJSON_AddItemToObject(j, "quota", league_quota_json(&q));
 }
 
-char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activity *a,
-		     const char *dir)
+cJSON *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activity *a,
+		      const char *dir)
 {
 	const struct league_counts *c = &v->counts;
 	cJSON *j = cJSON_CreateObject();
@@ -154,11 +151,9 @@ char *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_activ
 	add_changed(j, db, dir);
 	add_quota(j, dir);
 	web_activity_add(a, j, db, dir);
-	text = json_print_line(j);
-	cJSON_Delete(j);
 	free(game);
 	free(season);
-	return text;
+	return j;
 }
 
 /* A game of the index and its seats, added to the array `ctx`. */
@@ -247,7 +242,66 @@ static void add_season(cJSON *j, const struct league_rating *lr, const char *nam
 	cJSON_AddNumberToObject(season, "forfeits", (double)forfeits);
 }
 
-cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *name)
+/* Adds tally `g` to `t`. */
+static void add_tally(struct grade_tally *t, const struct grade_tally *g)
+{
+	t->games += g->games;
+	t->decisions += g->decisions;
+	t->marks += g->marks;
+	t->error += g->error;
+	t->luck += g->luck;
+}
+
+/* Bot `name`'s figures over `games` (each with its "run" and "game"), from
+ * their grades in index `db`. */
+static cJSON *grade_of_games(sqlite3 *db, const cJSON *games, const char *name)
+{
+	struct grade_tally t = {0};
+	const cJSON *game, *seat;
+	cJSON *out;
+	int of = 0;
+
+	cJSON_ArrayForEach(game, games) {
+		long run = (long)cJSON_GetNumberValue(json_member(game, "run"));
+		long number = (long)cJSON_GetNumberValue(json_member(game, "game"));
+
+		of++;
+		cJSON_ArrayForEach(seat, json_member(game, "seats")) {
+			const char *who = cJSON_GetStringValue(json_member(seat, "name"));
+			struct league_grade g;
+
+			if (who && !strcmp(who, name) &&
+			    league_db_seat_grade(db, run, number, (int)cJSON_GetNumberValue(
+					json_member(seat, "seat")), &g) == 0)
+				add_tally(&t, &(struct grade_tally){1, g.decisions, g.marks, g.error,
+								    g.luck});
+		}
+	}
+	out = grade_tally_json(&t);
+	cJSON_AddNumberToObject(out, "of", of);
+	return out;
+}
+
+/* Bot `name`'s figures over every game of it that view `v` has graded,
+ * "of" its games in the view. */
+static cJSON *grade_of_all(const struct web_fit_view *v, const char *name)
+{
+	struct grade_tally t = {0};
+	long of = 0;
+	cJSON *out;
+
+	for (int i = 0; v->version_grades && i < v->lr.count; i++)
+		if (!strcmp(v->lr.versions[i].name, name)) {
+			add_tally(&t, &v->version_grades[i]);
+			of += v->version_games[i];
+		}
+	out = grade_tally_json(&t);
+	cJSON_AddNumberToObject(out, "of", (double)of);
+	return out;
+}
+
+cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *name,
+		   const char *dir, const struct web_viewer *who)
 {
 	cJSON *versions = versions_of(db, view, name), *j;
 
@@ -260,33 +314,17 @@ cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *nam
 	add_season(j, &view->lr, name);
 	cJSON_AddItemToObject(j, "games", select_games(db, name, 0, 50, true));
 	cJSON_AddItemToObject(j, "history", web_history_of(&view->history, &view->lr, name));
+	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, view->words,
+								json_member(j, "games"), name, who));
+	cJSON_AddItemToObject(j, "grade", grade_of_games(db, json_member(j, "games"), name));
+	cJSON_AddItemToObject(j, "grade_all", grade_of_all(view, name));
 	return j;
 }
 
-char *web_api_games(sqlite3 *db, const char *name, long long since)
+cJSON *web_api_games(sqlite3 *db, const char *name, long long since)
 {
 	cJSON *j = cJSON_CreateObject();
-	char *text;
 
 	cJSON_AddItemToObject(j, "games", select_games(db, name, since, 500, false));
-	text = json_print_line(j);
-	cJSON_Delete(j);
-	return text;
-}
-
-/* Whether `s` is `digits` digits from `at` on. */
-static bool digits_at(const char *s, size_t at, size_t digits)
-{
-	for (size_t i = at; i < at + digits; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return false;
-	return true;
-}
-
-char *web_api_log_path(const char *tail, const char *suffix)
-{
-	if (strlen(tail) != 18 + strlen(suffix) || strcmp(tail + 18, suffix) ||
-	    !digits_at(tail, 0, 6) || strncmp(tail + 6, "/game-", 6) || !digits_at(tail, 12, 6))
-		return NULL;
-	return xasprintf("runs/%.18s.jsonl", tail);
+	return j;
 }

@@ -9,7 +9,7 @@
  * than a cap, holds more than WEB_ARCHIVE_ENTRIES entries or makes more
  * than WEB_ARCHIVE_FOLDERS folders, listed or implied by a deeper entry
  * (WEB_ARCHIVE_TOO_BIG), and one whose files and blocks pass the room
- * the league's quotas leave (WEB_ARCHIVE_NO_ROOM, web_quota.h): a
+ * the league's quotas leave (WEB_ARCHIVE_NO_ROOM, web_upload.c): a
  * folder's walks need not be ready for any depth, and a refused archive
  * writes nothing.
  */

@@ -21,36 +21,23 @@
 struct web_commitments {
 	pthread_mutex_t lock;
 	char *dir;
-	int players;              /* a set's games; 0: not read yet */
+	int players;              /* a set's games */
 	long run;                 /* the run read on (from 1) */
 	long offset;              /* the bytes of its run.jsonl read */
 	char **entries;           /* printed */
-	long count, room;
+	long count;
+	size_t room;
 };
 
-struct web_commitments *web_commitments_new(const char *dir)
+struct web_commitments *web_commitments_new(const char *dir, int players)
 {
 	struct web_commitments *f = xcalloc(1, sizeof *f);
 
 	pthread_mutex_init(&f->lock, NULL);
 	f->dir = xstrdup(dir);
+	f->players = players;
 	f->run = 1;
 	return f;
-}
-
-/* The players of league `dir`'s games (1 when it cannot be read: each
- * game its own set, as the feed then lists them). */
-static int league_players(const char *dir)
-{
-	struct league_info info;
-	char err[ERR_LEN];
-	int players;
-
-	if (league_folder_read(dir, &info, err))
-		return 1;
-	players = info.players;
-	league_info_free(&info);
-	return players;
 }
 
 void web_commitments_free(struct web_commitments *f)
@@ -80,10 +67,7 @@ static void add_entry(struct web_commitments *f, long first, const char *c, cons
 	cJSON_AddStringToObject(e, "c", c);
 	cJSON_AddItemToObject(e, "seats", seats ? cJSON_Duplicate(seats, true)
 					       : cJSON_CreateArray());
-	if (f->count == f->room) {
-		f->room = f->room ? 2 * f->room : 256;
-		f->entries = xrealloc(f->entries, (size_t)f->room * sizeof *f->entries);
-	}
+	f->entries = xgrow(f->entries, (size_t)f->count, &f->room, sizeof *f->entries);
 	f->entries[f->count++] = json_print_line(e);
 	cJSON_Delete(e);
 }
@@ -184,8 +168,6 @@ char *web_commitments_reply(struct web_commitments *f, const char *after, const 
 		return NULL;
 	}
 	pthread_mutex_lock(&f->lock);
-	if (!f->players)
-		f->players = league_players(f->dir);
 	read_on(f);
 	if (from > f->count) {
 		errorf(err, "after is past the feed's end: it has %ld entries", f->count);

@@ -21,10 +21,10 @@
 
 struct web_commitments;
 
-/* The feed of league `dir`, nothing read yet (not even its league.json:
- * a server started as root reads nothing of the league until it runs as
- * its user). */
-struct web_commitments *web_commitments_new(const char *dir);
+/* The feed of league `dir`, whose sets have `players` games (1 when its
+ * league.json cannot be read: each game its own set, as the feed then
+ * lists them), nothing read yet. */
+struct web_commitments *web_commitments_new(const char *dir, int players);
 void web_commitments_free(struct web_commitments *f);
 
 /* The reply to GET /api/commitments?after=A&limit=L (`after`, `limit`:

@@ -1,8 +1,12 @@
 /*
- * A league game's replay, its grade and a bot's forfeits (web_games.h): the log
+ * A league game's replay, its words and a bot's forfeits (web_games.h): the log
  * read and replayed as `referee replay` does (replay.h), checked as it
  * goes, with the bots' words from DIR/stderr/NAME-vK.stderr, where `league
- * run` keeps each version's stderr under its marks of each game.  A log
+ * run` keeps each version's stderr under its marks of each game, and its
+ * badge saying in words true for whoever reads the page whether its
+ * signature is the league's key (DIR/referee.pub, served at /referee.pub),
+ * in place of what `referee replay` says to the user who runs it
+ * ("checked against your own key", with the path of the server's).  A log
  * without a forfeit record is not replayed for the forfeits: most games
  * have none.
  */
@@ -11,17 +15,50 @@
 #include <string.h>
 
 #include "base/json.h"
+#include "base/keys.h"
 #include "base/logread.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "grade/grade.h"
 #include "report/html.h"
 #include "report/replay.h"
 #include "report/replay_words.h"
-#include "web/web_api.h"
+#include "web/web_db.h"
 #include "web/web_games.h"
-#include "web/web_grade.h"
-#include "web/web_key.h"
 #include "web/web_words.h"
+
+/* Whether `hex` is the public key of DIR/referee.pub. */
+static bool is_league_key(const char *dir, const char *hex)
+{
+	char *path = path_join(dir, KEYS_PUBLIC_FILE), err[ERR_LEN], have[65];
+	unsigned char key[32];
+	bool is = keys_load_public(path, key, err) == 0;
+
+	free(path);
+	if (is)
+		hex_encode(have, key, sizeof key);
+	return is && !strcmp(have, hex);
+}
+
+/* Says in replay document `doc`'s "verify" whether its signature is by
+ * the key of league `dir` ("trusted", "trust"); a log that does not
+ * verify is left as it is. */
+static void key_trust(cJSON *doc, const char *dir)
+{
+	cJSON *v = json_member(doc, "verify");
+	const char *key = cJSON_GetStringValue(json_member(v, "key"));
+	bool league;
+
+	if (!cJSON_IsTrue(json_member(v, "ok")) || !key ||
+	    cJSON_IsFalse(json_member(v, "refereed")))
+		return;
+	league = is_league_key(dir, key);
+	cJSON_ReplaceItemInObjectCaseSensitive(v, "trusted", cJSON_CreateBool(league));
+	cJSON_ReplaceItemInObjectCaseSensitive(v, "trust", cJSON_CreateString(
+		league ? "the league's key: its public key is /referee.pub, and `referee "
+		"verify --key referee.pub LOG` checks the log (/logs/...) with it"
+		: "not the league's key (/referee.pub): not checked"));
+}
 
 /* The replay of log `rel` (runs/NNNNNN/game-NNNNNN.jsonl) with the bots'
  * words of `x`: 0, or -1 when it cannot be read. */
@@ -54,22 +91,32 @@ static int game_replay(const char *dir, const char *rel, const struct words_inde
 			replay_words_add(r->doc, x);
 		}
 		web_words_relative(r->doc, log.count ? log.lines[0].json : NULL);
-		web_key_trust(r->doc, dir);
+		key_trust(r->doc, dir);
 	}
 	logread_free(&log);
 	return rc;
 }
 
-char *web_game_page(const char *dir, const char *tail)
+cJSON *web_game_grade(const char *dir, const char *rel)
 {
-	char err[ERR_LEN], *rel = web_api_log_path(tail, ""), *text = NULL;
+	char *path = path_join(dir, rel), err[ERR_LEN];
+	cJSON *grade;
+
+	grade_log(web_grader_of_thread(), path, NULL, &grade, err);
+	free(path);
+	return grade;
+}
+
+char *web_game_page(const char *dir, const char *rel)
+{
+	char err[ERR_LEN], *text = NULL;
 	struct replay r;
 	size_t len;
 
 	/* The bots' info alone: their stderr is asked for by the page
 	 * (web_game_words()), with its viewer's token. */
-	if (rel && game_replay(dir, rel, NULL, &r) == 0) {
-		cJSON *grade = web_grade_game(dir, rel);
+	if (game_replay(dir, rel, NULL, &r) == 0) {
+		cJSON *grade = web_game_grade(dir, rel);
 
 		if (grade)
 			cJSON_AddItemToObject(r.doc, "grade", grade);
@@ -78,21 +125,17 @@ char *web_game_page(const char *dir, const char *tail)
 		text = html_league_replay_text(r.doc, &len, err);
 		replay_free(&r);
 	}
-	free(rel);
 	return text;
 }
 
-char *web_game_words(const char *dir, const struct words_index *x, const char *tail,
-		     const struct web_viewer *v, unsigned *status)
+cJSON *web_game_words(const char *dir, const struct words_index *x, const char *rel,
+		      const struct web_viewer *v, unsigned *status)
 {
-	char *rel = web_api_log_path(tail, ""), *text = NULL;
 	struct replay r;
-	cJSON *steps, *step;
+	cJSON *steps = NULL, *step;
 	int i = 0;
 
 	*status = 404;
-	if (!rel)
-		return NULL;
 	if (game_replay(dir, rel, x, &r) == 0) {
 		*status = web_words_hide(r.doc, dir, v) ? 200 : 403;
 		steps = cJSON_CreateArray();
@@ -111,24 +154,9 @@ char *web_game_words(const char *dir, const struct words_index *x, const char *t
 				}
 			i++;
 		}
-		text = json_print_line(steps);
-		cJSON_Delete(steps);
 		replay_free(&r);
 	}
-	free(rel);
-	return text;
-}
-
-char *web_game_grade(const char *dir, const char *tail)
-{
-	char *rel = web_api_log_path(tail, ""), *text = NULL;
-	cJSON *grade = rel ? web_grade_game(dir, rel) : NULL;
-
-	if (grade)
-		text = json_print_line(grade);
-	cJSON_Delete(grade);
-	free(rel);
-	return text;
+	return steps;
 }
 
 /* Adds to `out` the forfeits of seats named `name` in replay `doc`. */
@@ -159,7 +187,7 @@ static void forfeits_of(cJSON *out, const cJSON *doc, const cJSON *game, const c
 cJSON *web_game_forfeits(const char *dir, const struct words_index *x, const cJSON *games,
 			 const char *name, const struct web_viewer *v)
 {
-	bool sees = web_viewer_sees(v, dir, name);
+	bool sees = web_words_sees(v, dir, name);
 	cJSON *out = cJSON_CreateArray();
 	const cJSON *g;
 

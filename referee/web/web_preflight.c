@@ -6,8 +6,8 @@
  * --porcelain --workdir FOLDER [--new] DIR NAME -- COMMAND` in a process
  * group of its own, with a temporary
  * folder of its own as TMPDIR (removed after, whatever the bot's checks
- * left there), and reads the one JSON line it prints.  A watch thread
- * kills the process group of a pre-flight past its wall time.
+ * left there), and reads the one JSON line it prints; the process group
+ * of a pre-flight past its wall time is killed (child_run_within()).
  */
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "base/child.h"
@@ -27,6 +26,7 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "web/web_preflight.h"
+#include "web/web_reply.h"
 
 #define SLOTS 256
 
@@ -41,8 +41,6 @@ struct job {
 	char *name, *user, *folder, *command;
 	bool new_bot;               /* league add --new */
 	pid_t pid;                  /* league add's, while checking */
-	int64_t began;              /* now_ns() its check began */
-	bool overdue;               /* killed past its wall time */
 	cJSON *result;              /* done: what the status says besides */
 };
 
@@ -54,9 +52,8 @@ struct web_preflight {
 	char *dir;
 	struct job jobs[SLOTS];
 	unsigned seconds;           /* a pre-flight's wall time at most */
-	pthread_t workers[WEB_PREFLIGHT_WORKERS], watch;
+	pthread_t workers[WEB_PREFLIGHT_WORKERS];
 	int started;
-	bool watching;
 };
 
 static bool busy(const struct job *j)
@@ -74,30 +71,13 @@ static void job_clear(struct job *j)
 	memset(j, 0, sizeof *j);
 }
 
-/* `text` with every `path` in it put as `with`, a new string. */
-static char *scrub(const char *text, const char *path, const char *with)
-{
-	size_t n = strlen(path), len = 0;
-	char *out = NULL;
-	FILE *f = open_memstream(&out, &len);
-
-	for (const char *p = text, *at; ; p = at + n) {
-		if (!n || !(at = strstr(p, path))) {
-			fputs(p, f);
-			break;
-		}
-		fprintf(f, "%.*s%s", (int)(at - p), p, with);
-	}
-	fclose(f);
-	return out;
-}
-
 /* Adds string `text` to `j` as `key`, the league's folder and the
  * temporary one not named: an answer shows no path of the server's. */
 static void add_text(cJSON *j, const char *key, const char *text, const char *dir,
 		     const char *tmp)
 {
-	char *a = scrub(text, dir, "DIR"), *b = scrub(a, tmp, "TMPDIR");
+	char *a = web_reply_scrub(text, dir, "DIR/", "DIR");
+	char *b = web_reply_scrub(a, tmp, "TMPDIR/", "TMPDIR");
 
 	cJSON_AddStringToObject(j, key, b);
 	free(a);
@@ -105,7 +85,7 @@ static void add_text(cJSON *j, const char *key, const char *text, const char *di
 }
 
 /* A job whose league add started: its pid, which stopping the server
- * kills (child_run()'s `started`). */
+ * kills (child_run_within()'s `started`). */
 struct started {
 	struct web_preflight *p;
 	struct job *j;
@@ -122,18 +102,20 @@ static void note_pid(pid_t pid, void *ctx)
 
 /* Runs league add on job `j` (its fields read unlocked: only its
  * worker changes them now) in temporary folder `tmp`: its exit status,
- * its stdout in *out, its stderr in tmp/stderr. */
-static int league_add(struct web_preflight *p, struct job *j, const char *tmp, char **out)
+ * its stdout in *out, its stderr in tmp/stderr; *overdue when it ran
+ * past its wall time. */
+static int league_add(struct web_preflight *p, struct job *j, const char *tmp, char **out,
+		      bool *overdue)
 {
 	/* The uploader is named in the register's signed line of it. */
 	char *words[14] = {"referee", "league", "add", "--porcelain", "--workdir", j->folder,
 			   "--owner", j->user};
 	char **word = words + 8, err[ERR_LEN];
-	char *errors = path_join(tmp, "stderr");
+	char *errors = path_join(tmp, "stderr"), *output = path_join(tmp, "stdout");
 	struct started s = {p, j};
 	const struct child c = {
 		.path = "/proc/self/exe", .argv = words, .dir = j->folder, .tmpdir = tmp,
-		.capture = true, .errors = errors, .own_group = true,
+		.output = output, .errors = errors, .own_group = true,
 	};
 	int rc;
 
@@ -143,7 +125,9 @@ static int league_add(struct web_preflight *p, struct job *j, const char *tmp, c
 	*word++ = j->name;
 	*word++ = "--";
 	*word = j->command;
-	rc = child_run(&c, out, note_pid, &s, err);
+	rc = child_run_within(&c, p->seconds, note_pid, &s, overdue, err);
+	*out = files_read_all(output, NULL);
+	free(output);
 	free(errors);
 	return rc;
 }
@@ -221,15 +205,12 @@ static void remove_leftovers(const char *dir, const char *name)
 static void check(struct web_preflight *p, struct job *j)
 {
 	char err[ERR_LEN], *tmp = files_temp_dir("referee-upload", err), *out = NULL;
-	int rc = tmp ? league_add(p, j, tmp, &out) : -1;
+	bool overdue = false;
+	int rc = tmp ? league_add(p, j, tmp, &out, &overdue) : -1;
 	enum state state = REFUSED;
 	char *parent = path_parent(j->folder);
-	bool overdue;
 	cJSON *r;
 
-	pthread_mutex_lock(&p->lock);
-	overdue = j->overdue;  /* the watch's */
-	pthread_mutex_unlock(&p->lock);
 	remove_leftovers(p->dir, j->name);
 	r = tmp ? outcome(p, rc, out, tmp, overdue, &state) : cJSON_CreateObject();
 
@@ -290,38 +271,9 @@ static void *worker(void *arg)
 			continue;
 		}
 		next->state = CHECKING;
-		next->began = now_ns();
 		pthread_mutex_unlock(&p->lock);
 		check(p, next);
 		pthread_mutex_lock(&p->lock);
-	}
-	pthread_mutex_unlock(&p->lock);
-	return NULL;
-}
-
-/* The watch: once a second, the process group of each pre-flight past
- * its wall time killed (its worker then reads its end and refuses it). */
-static void *watch(void *arg)
-{
-	struct web_preflight *p = arg;
-	int64_t bound = (int64_t)p->seconds * 1000000000;
-
-	pthread_mutex_lock(&p->lock);
-	while (!p->stopping) {
-		struct timespec tick;
-
-		for (int i = 0; i < SLOTS; i++) {
-			struct job *j = &p->jobs[i];
-
-			if (j->state == CHECKING && j->pid > 0 && !j->overdue &&
-			    now_ns() - j->began >= bound) {
-				j->overdue = true;
-				kill(-j->pid, SIGKILL);
-			}
-		}
-		clock_gettime(CLOCK_REALTIME, &tick);
-		tick.tv_sec++;
-		pthread_cond_timedwait(&p->wake, &p->lock, &tick);
 	}
 	pthread_mutex_unlock(&p->lock);
 	return NULL;
@@ -338,9 +290,7 @@ struct web_preflight *web_preflight_start(const char *dir, unsigned seconds)
 	while (p->started < WEB_PREFLIGHT_WORKERS &&
 	       !pthread_create(&p->workers[p->started], NULL, worker, p))
 		p->started++;
-	p->watching = p->started == WEB_PREFLIGHT_WORKERS &&
-		      !pthread_create(&p->watch, NULL, watch, p);
-	if (!p->watching) {
+	if (p->started < WEB_PREFLIGHT_WORKERS) {
 		web_preflight_stop(p);
 		return NULL;
 	}
@@ -358,8 +308,6 @@ void web_preflight_stop(struct web_preflight *p)
 	pthread_mutex_unlock(&p->lock);
 	for (int i = 0; i < p->started; i++)
 		pthread_join(p->workers[i], NULL);
-	if (p->watching)
-		pthread_join(p->watch, NULL);
 	for (int i = 0; i < SLOTS; i++) {
 		if (p->jobs[i].state == QUEUED) {
 			char *parent = path_parent(p->jobs[i].folder);
@@ -428,7 +376,6 @@ enum web_queued web_preflight_queue(struct web_preflight *p, const struct web_up
 				  .user = xstrdup(u->user), .folder = xstrdup(u->folder),
 				  .command = xstrdup(u->command), .new_bot = u->new_bot};
 		memcpy(j->id, id, sizeof j->id);
-		/* Every waiter: the watch waits on it too. */
 		pthread_cond_broadcast(&p->wake);
 	}
 	pthread_mutex_unlock(&p->lock);

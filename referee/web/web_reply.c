@@ -20,10 +20,10 @@ void web_reply_folder(const char *dir)
 	folder = dir;
 }
 
-/* `text` without the league folder's path, in a new string. */
-static char *hidden(const char *text)
+char *web_reply_scrub(const char *text, const char *path, const char *under,
+		      const char *alone)
 {
-	size_t n = folder ? strlen(folder) : 0;
+	size_t n = path ? strlen(path) : 0;
 	char *out, *at;
 	size_t len;
 	FILE *f;
@@ -31,13 +31,11 @@ static char *hidden(const char *text)
 	if (!n)
 		return xstrdup(text);
 	f = open_memstream(&out, &len);
-	while ((at = strstr(text, folder))) {
+	while ((at = strstr(text, path))) {
 		fwrite(text, 1, (size_t)(at - text), f);
 		text = at + n;
-		if (*text == '/')
-			text++;
-		else
-			fputs("the league's folder", f);
+		fputs(*text == '/' ? under : alone, f);
+		text += *text == '/';
 	}
 	fputs(text, f);
 	fclose(f);
@@ -74,11 +72,19 @@ enum MHD_Result web_reply(struct MHD_Connection *c, unsigned status, char *body,
 	return queue(c, status, response_of(body, type));
 }
 
+enum MHD_Result web_reply_json(struct MHD_Connection *c, unsigned status, cJSON *j)
+{
+	char *text = json_print_line(j);
+
+	cJSON_Delete(j);
+	return web_reply(c, status, text, "application/json");
+}
+
 /* {"error": message}, not showing the league's folder: a new string. */
 static char *error_text(const char *message)
 {
 	cJSON *j = cJSON_CreateObject();
-	char *text = hidden(message);
+	char *text = web_reply_scrub(message, folder, "", "the league's folder");
 
 	cJSON_AddStringToObject(j, "error", text);
 	free(text);

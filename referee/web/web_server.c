@@ -21,11 +21,17 @@
 #include <strings.h>
 #include <time.h>
 
+#include "base/files.h"
 #include "base/json.h"
+#include "base/keys.h"
 #include "base/logread.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "games/game.h"
 #include "league/league_db.h"
+#include "league/league_folder.h"
+#include "report/html.h"
+#include "report/html_assets.h"
 #include "web/web_activity.h"
 #include "web/web_api.h"
 #include "web/web_busy.h"
@@ -33,16 +39,14 @@
 #include "web/web_db.h"
 #include "web/web_fit.h"
 #include "web/web_games.h"
-#include "web/web_grade.h"
-#include "web/web_key.h"
-#include "web/web_pages.h"
 #include "web/web_preflight.h"
 #include "web/web_reaper.h"
 #include "web/web_reply.h"
 #include "web/web_server.h"
 #include "web/web_upload.h"
+#include "web/web_users.h"
 #include "web/web_what_if.h"
-#include "web/web_viewer.h"
+#include "web/web_words.h"
 
 struct web_server {
 	/* Set once the server runs as its user (web_server_ready()): till
@@ -52,6 +56,8 @@ struct web_server {
 	struct web_reaper *reaper;
 	struct web_fit *fit;          /* started with ready */
 	struct web_commitments *feed; /* likewise */
+	struct league_info info;      /* likewise: league.json, when `league` */
+	bool league;
 	struct web_activity *activity;
 	struct web_busy *busy;        /* the costly answers under way */
 	unsigned what_ifs_per_minute; /* new ones a user's or client's */
@@ -87,6 +93,7 @@ struct request {
 	const struct web_server *s;
 	const struct route *route;
 	const char *tail;          /* the path after a prefix route's prefix */
+	char *log;                 /* a game's route's: the log its tail names */
 	sqlite3 *db;
 	struct web_fit_view *view;
 	struct web_viewer who;     /* a user's or costly route's */
@@ -103,6 +110,9 @@ struct route {
 	unsigned needs;
 	enum MHD_Result (*serve)(struct request *r);
 	const char *page;    /* a page's name for league.js */
+	/* A game's route's (its tail NNNNNN/game-NNNNNN, then a log's
+	 * suffix): the 404 of a tail that names no game's log. */
+	const char *no_game;
 };
 
 /* Answers r with `text` (taken) of `type`, or when it is NULL with
@@ -119,51 +129,32 @@ static enum MHD_Result answer(const struct request *r, char *text, const char *t
  * own (docs/LEAGUE-SERVER.md, "The server"). */
 static enum MHD_Result serve_log(struct request *r)
 {
-	char *rel = web_api_log_path(r->tail, ".jsonl"), *path, *text, err[ERR_LEN];
+	char *path = path_join(r->s->dir, r->log), *text, err[ERR_LEN];
 	size_t len;
 
-	if (!rel)
-		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "no such log: logs are "
-				"/logs/NNNNNN/game-NNNNNN.jsonl");
-	path = path_join(r->s->dir, rel);
 	text = logread_text(path, &len, err);
-	free(rel);
 	free(path);
 	return answer(r, text, "application/x-ndjson", MHD_HTTP_NOT_FOUND, "no such log");
 }
 
-/* GET /api/bots/NAME: the index's and the view's, and the forfeits from
- * the logs, their stderr lines for the bot's owner and the organisers
- * only, and its grades over the games listed and over all its games the
- * index has graded (web_grade.h). */
+/* GET /api/bots/NAME (web_api.h). */
 static enum MHD_Result serve_bot(struct request *r)
 {
-	const char *dir = r->s->dir, *name = r->tail;
-	cJSON *j = web_api_bot(r->db, r->view, name);
-	char *text;
+	cJSON *j = web_api_bot(r->db, r->view, r->tail, r->s->dir, &r->who);
 
 	if (!j)
 		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "the league has no such bot");
-	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, r->view->words,
-								json_member(j, "games"), name, &r->who));
-	cJSON_AddItemToObject(j, "grade", web_grade_bot(r->db, json_member(j, "games"), name));
-	cJSON_AddItemToObject(j, "grade_all", web_grade_bot_all(r->view, name));
-	text = json_print_line(j);
-	cJSON_Delete(j);
-	return web_reply(r->c, MHD_HTTP_OK, text, JSON);
+	return web_reply_json(r->c, MHD_HTTP_OK, j);
 }
 
 /* GET /api/me: who the token is. */
 static enum MHD_Result serve_me(struct request *r)
 {
 	cJSON *j = cJSON_CreateObject();
-	char *text;
 
 	cJSON_AddStringToObject(j, "user", r->who.user);
 	cJSON_AddBoolToObject(j, "organiser", r->who.organiser);
-	text = json_print_line(j);
-	cJSON_Delete(j);
-	return web_reply(r->c, MHD_HTTP_OK, text, JSON);
+	return web_reply_json(r->c, MHD_HTTP_OK, j);
 }
 
 /* GET /api/words/NNNNNN/game-NNNNNN: the stderr lines of a game's bots
@@ -171,14 +162,14 @@ static enum MHD_Result serve_me(struct request *r)
 static enum MHD_Result serve_words(struct request *r)
 {
 	unsigned status = MHD_HTTP_OK;
-	char *text = web_game_words(r->s->dir, r->view->words, r->tail, &r->who, &status);
+	cJSON *j = web_game_words(r->s->dir, r->view->words, r->log, &r->who, &status);
 
 	if (status == MHD_HTTP_OK)
-		return web_reply(r->c, status, text, JSON);
-	free(text);
+		return web_reply_json(r->c, status, j);
+	cJSON_Delete(j);
 	return web_fail(r->c, status, status == MHD_HTTP_FORBIDDEN ? "a bot's stderr is its "
 			"owner's and the organisers' to see: no bot of this game is yours"
-			: "no such game: games are /api/words/NNNNNN/game-NNNNNN");
+			: r->route->no_game);
 }
 
 /* GET /api/ladder: the view's ladder, the bytes `referee league ladder
@@ -191,19 +182,21 @@ static enum MHD_Result serve_ladder(struct request *r)
 
 static enum MHD_Result serve_crosstable(struct request *r)
 {
-	return answer(r, web_api_crosstable(r->view), JSON, MHD_HTTP_INTERNAL_SERVER_ERROR,
-		      r->view->err);
+	cJSON *j = web_api_crosstable(r->view);
+
+	return j ? web_reply_json(r->c, MHD_HTTP_OK, j)
+		 : web_fail(r->c, MHD_HTTP_INTERNAL_SERVER_ERROR, r->view->err);
 }
 
 static enum MHD_Result serve_status(struct request *r)
 {
-	return web_reply(r->c, MHD_HTTP_OK, web_api_status(r->db, r->view, r->s->activity,
-							   r->s->dir), JSON);
+	return web_reply_json(r->c, MHD_HTTP_OK, web_api_status(r->db, r->view, r->s->activity,
+								r->s->dir));
 }
 
 static enum MHD_Result serve_luck(struct request *r)
 {
-	return web_reply(r->c, MHD_HTTP_OK, web_api_luck(r->view), JSON);
+	return web_reply_json(r->c, MHD_HTTP_OK, web_api_luck(r->view));
 }
 
 /* GET /api/games?bot=NAME&since=ID, or a 400 for a since that is no id. */
@@ -214,9 +207,9 @@ static enum MHD_Result serve_games(struct request *r)
 	char *end = NULL;
 	long long cursor = since ? strtoll(since, &end, 10) : 0;
 
-	return answer(r, since && (end == since || *end || cursor < 0) ? NULL
-		      : web_api_games(r->db, bot, cursor), JSON, MHD_HTTP_BAD_REQUEST,
-		      "since takes a game's id (0 or more)");
+	if (since && (end == since || *end || cursor < 0))
+		return web_fail(r->c, MHD_HTTP_BAD_REQUEST, "since takes a game's id (0 or more)");
+	return web_reply_json(r->c, MHD_HTTP_OK, web_api_games(r->db, bot, cursor));
 }
 
 /* Counts in *ctx the query's arguments other than after and limit. */
@@ -250,14 +243,16 @@ static enum MHD_Result serve_commitments(struct request *r)
 /* GET /api/grade/NNNNNN/game-NNNNNN: the game's grade (web_games.h). */
 static enum MHD_Result serve_grade(struct request *r)
 {
-	return answer(r, web_game_grade(r->s->dir, r->tail), JSON, MHD_HTTP_NOT_FOUND,
-		      "no such game: grades are /api/grade/NNNNNN/game-NNNNNN");
+	cJSON *grade = web_game_grade(r->s->dir, r->log);
+
+	return grade ? web_reply_json(r->c, MHD_HTTP_OK, grade)
+		     : web_fail(r->c, MHD_HTTP_NOT_FOUND, r->route->no_game);
 }
 
 static enum MHD_Result serve_replay(struct request *r)
 {
-	return answer(r, web_game_page(r->s->dir, r->tail), HTML, MHD_HTTP_NOT_FOUND,
-		      "no such game: games are /games/NNNNNN/game-NNNNNN");
+	return answer(r, web_game_page(r->s->dir, r->log), HTML, MHD_HTTP_NOT_FOUND,
+		      r->route->no_game);
 }
 
 /* GET /what-if/NNNNNN/game-NNNNNN?move=N&action=A (web_what_if.h). */
@@ -266,7 +261,7 @@ static enum MHD_Result serve_what_if(struct request *r)
 	struct web_what_if_asker who = {r->s->busy, r->key, r->s->what_ifs_per_minute};
 	unsigned status;
 	char err[ERR_LEN];
-	char *text = web_what_if(r->s->dir, r->tail,
+	char *text = web_what_if(r->s->dir, r->log,
 				 MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "move"),
 				 MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "action"),
 				 &who, &status, err);
@@ -277,23 +272,64 @@ static enum MHD_Result serve_what_if(struct request *r)
 		return web_fail_later(r->c, status, err, 5);
 	if (status == MHD_HTTP_TOO_MANY_REQUESTS) /* till the next minute */
 		return web_fail_later(r->c, status, err, (unsigned)(60 - time(NULL) % 60));
-	return web_fail(r->c, status, err);
+	return web_fail(r->c, status, status == MHD_HTTP_NOT_FOUND ? r->route->no_game : err);
 }
 
+/* GET /referee.pub: the league's public key file, which no run has
+ * written before its first game is signed. */
 static enum MHD_Result serve_key(struct request *r)
 {
-	return answer(r, web_key_public(r->s->dir), "text/plain; charset=utf-8",
-		      MHD_HTTP_NOT_FOUND, "the league has no key yet: its first run writes it");
+	char *path = path_join(r->s->dir, KEYS_PUBLIC_FILE), *text = files_read_all(path, NULL);
+
+	free(path);
+	return answer(r, text, "text/plain; charset=utf-8", MHD_HTTP_NOT_FOUND,
+		      "the league has no key yet: its first run writes it");
 }
 
-/* A page (web_pages.h); a bot's only for a bot the index has. */
+/* The league's game, its options and players as the pages show them,
+ * added to `data` as "league"; the title names the game (its own string,
+ * freed by the caller). */
+static char *add_league(cJSON *data, const struct web_server *s)
+{
+	cJSON *league;
+
+	if (!s->league)
+		return xstrdup("League");
+	league = cJSON_AddObjectToObject(data, "league");
+	cJSON_AddStringToObject(league, "game", s->info.rules->name);
+	cJSON_AddItemToObject(league, "options", cJSON_Duplicate(s->info.options, true));
+	cJSON_AddNumberToObject(league, "players", s->info.players);
+	return xasprintf("League of %s", s->info.rules->name);
+}
+
+/* A page: the live ladder (/), a bot's (/bots/NAME, only for a bot the
+ * index has, so that an unknown name is a 404 like the API's), the status
+ * (/status) or the sets' commitments (/commitments), in the report's
+ * look (referee/report/html/), drawn by html/league.js from the API, so
+ * that the page itself holds no text of a user's but in its compressed
+ * data: its data says which page it is and which game the league plays. */
 static enum MHD_Result serve_page(struct request *r)
 {
+	static const char *const styles[] = {html_page_css, NULL};
+	static const char *const scripts[] = {html_dom_js, html_login_js, html_league_js, NULL};
+	struct html_page page = {.styles = styles, .scripts = scripts};
 	const char *bot = r->route->tail ? r->tail : NULL;
+	char err[ERR_LEN], *text = NULL, *title;
+	cJSON *data;
+	size_t len;
 
-	return answer(r, bot && league_db_bot_versions(r->db, bot) <= 0 ? NULL
-		      : web_page(r->s->dir, r->route->page, bot), HTML, MHD_HTTP_NOT_FOUND,
-		      "no such page");
+	if (bot && league_db_bot_versions(r->db, bot) <= 0)
+		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "no such page");
+	data = cJSON_CreateObject();
+	cJSON_AddStringToObject(data, "page", r->route->page);
+	if (bot)
+		cJSON_AddStringToObject(data, "name", bot);
+	page.title = title = add_league(data, r->s);
+	page.data = data;
+	text = html_page_text(&page, &len, err);
+	cJSON_Delete(data);
+	free(title);
+	return answer(r, text, HTML, MHD_HTTP_NOT_FOUND, "no such page");
 }
 
 static enum MHD_Result serve_upload(struct request *r)
@@ -308,30 +344,37 @@ static enum MHD_Result serve_upload_status(struct request *r)
 		      JSON, MHD_HTTP_NOT_FOUND, "no such upload of yours");
 }
 
+/* A game's route's tail, as its 404 and the 404 of every path name it. */
+#define GAME "NNNNNN/game-NNNNNN"
+
 /* Every path the server answers, each once (docs/LEAGUE-SERVER.md, "The
  * server"): the dispatcher walks it, and the 404 lists it. */
 static const struct route routes[] = {
-	{"GET", "/api/ladder", NULL, READS_INDEX | READS_VIEW, serve_ladder, NULL},
-	{"GET", "/api/luck", NULL, READS_INDEX | READS_VIEW, serve_luck, NULL},
-	{"GET", "/api/crosstable", NULL, READS_INDEX | READS_VIEW, serve_crosstable, NULL},
-	{"GET", "/api/status", NULL, READS_INDEX | READS_VIEW, serve_status, NULL},
-	{"GET", "/api/bots/", "NAME", READS_INDEX | READS_VIEW | COSTLY, serve_bot, NULL},
-	{"GET", "/api/grade/", "NNNNNN/game-NNNNNN", COSTLY, serve_grade, NULL},
-	{"GET", "/api/games", NULL, READS_INDEX, serve_games, NULL},
-	{"GET", "/logs/", "NNNNNN/game-NNNNNN.jsonl", COSTLY, serve_log, NULL},
-	{"GET", "/games/", "NNNNNN/game-NNNNNN", COSTLY, serve_replay, NULL},
-	{"GET", "/what-if/", "NNNNNN/game-NNNNNN", COSTLY, serve_what_if, NULL},
-	{"GET", "/referee.pub", NULL, 0, serve_key, NULL},
-	{"GET", "/api/words/", "NNNNNN/game-NNNNNN", NEEDS_USER | READS_VIEW | COSTLY,
-	 serve_words, NULL},
-	{"GET", "/api/me", NULL, NEEDS_USER, serve_me, NULL},
-	{"GET", "/api/commitments", NULL, 0, serve_commitments, NULL},
-	{"POST", "/api/bots", NULL, NEEDS_USER, serve_upload, NULL},
-	{"GET", "/api/uploads/", "ID", NEEDS_USER, serve_upload_status, NULL},
-	{"GET", "/", NULL, READS_INDEX, serve_page, "ladder"},
-	{"GET", "/bots/", "NAME", READS_INDEX, serve_page, "bot"},
-	{"GET", "/status", NULL, READS_INDEX, serve_page, "status"},
-	{"GET", "/commitments", NULL, READS_INDEX, serve_page, "commitments"},
+	{"GET", "/api/ladder", NULL, READS_INDEX | READS_VIEW, serve_ladder, NULL, NULL},
+	{"GET", "/api/luck", NULL, READS_INDEX | READS_VIEW, serve_luck, NULL, NULL},
+	{"GET", "/api/crosstable", NULL, READS_INDEX | READS_VIEW, serve_crosstable, NULL, NULL},
+	{"GET", "/api/status", NULL, READS_INDEX | READS_VIEW, serve_status, NULL, NULL},
+	{"GET", "/api/bots/", "NAME", READS_INDEX | READS_VIEW | COSTLY, serve_bot, NULL, NULL},
+	{"GET", "/api/grade/", GAME, COSTLY, serve_grade, NULL,
+	 "no such game: grades are /api/grade/" GAME},
+	{"GET", "/api/games", NULL, READS_INDEX, serve_games, NULL, NULL},
+	{"GET", "/logs/", GAME ".jsonl", COSTLY, serve_log, NULL,
+	 "no such log: logs are /logs/" GAME ".jsonl"},
+	{"GET", "/games/", GAME, COSTLY, serve_replay, NULL,
+	 "no such game: games are /games/" GAME},
+	{"GET", "/what-if/", GAME, COSTLY, serve_what_if, NULL,
+	 "no such game: what-ifs are /what-if/" GAME "?move=N&action=A"},
+	{"GET", "/referee.pub", NULL, 0, serve_key, NULL, NULL},
+	{"GET", "/api/words/", GAME, NEEDS_USER | READS_VIEW | COSTLY, serve_words, NULL,
+	 "no such game: games are /api/words/" GAME},
+	{"GET", "/api/me", NULL, NEEDS_USER, serve_me, NULL, NULL},
+	{"GET", "/api/commitments", NULL, 0, serve_commitments, NULL, NULL},
+	{"POST", "/api/bots", NULL, NEEDS_USER, serve_upload, NULL, NULL},
+	{"GET", "/api/uploads/", "ID", NEEDS_USER, serve_upload_status, NULL, NULL},
+	{"GET", "/", NULL, READS_INDEX, serve_page, "ladder", NULL},
+	{"GET", "/bots/", "NAME", READS_INDEX, serve_page, "bot", NULL},
+	{"GET", "/status", NULL, READS_INDEX, serve_page, "status", NULL},
+	{"GET", "/commitments", NULL, READS_INDEX, serve_page, "commitments", NULL},
 };
 #define ROUTES (sizeof routes / sizeof routes[0])
 
@@ -348,6 +391,18 @@ static enum MHD_Result no_such_path(struct MHD_Connection *c)
 	return web_fail(c, MHD_HTTP_NOT_FOUND, list);
 }
 
+/* Who asks r: the user whose token it gives, looked up in DIR/users.json,
+ * or nobody. */
+static struct web_viewer viewer_of(const struct request *r)
+{
+	const char *auth = MHD_lookup_connection_value(r->c, MHD_HEADER_KIND, "Authorization");
+	struct web_viewer v = {NULL, false};
+
+	if (auth && !strncmp(auth, "Bearer ", 7))
+		v.user = web_users_check(r->s->dir, auth + 7, &v.organiser);
+	return v;
+}
+
 /* Takes a slot of who asks r (their token's user, else their client,
  * r->key) of the costly answers under way: false when they have
  * WEB_BUSY_PER_USER. */
@@ -361,10 +416,32 @@ static bool busy_take(struct request *r)
 	return web_busy_take(r->s->busy, r->key);
 }
 
+/* Whether `s` is `digits` digits from `at` on. */
+static bool digits_at(const char *s, size_t at, size_t digits)
+{
+	for (size_t i = at; i < at + digits; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/* The path under the league's folder of the log that a game's route's
+ * tail names (NNNNNN/game-NNNNNN, then the suffix the route's tail
+ * has), or NULL when it names none. */
+static char *log_of(const struct request *r)
+{
+	const char *tail = r->tail, *suffix = r->route->tail + strlen(GAME);
+
+	if (strlen(tail) != 18 + strlen(suffix) || strcmp(tail + 18, suffix) ||
+	    !digits_at(tail, 0, 6) || strncmp(tail + 6, "/game-", 6) || !digits_at(tail, 12, 6))
+		return NULL;
+	return xasprintf("runs/%.18s.jsonl", tail);
+}
+
 /* Route r->route's handler, with what it needs: who asks when it needs a
  * user (else 401) or is costly, then made only while who asks has fewer
- * than WEB_BUSY_PER_USER under way (else 429); the index (else 503) and
- * the fit's view it reads. */
+ * than WEB_BUSY_PER_USER under way (else 429); the index (else 503), a
+ * game's route's log (else 404) and the fit's view it reads. */
 static enum MHD_Result serve_route(struct request *r)
 {
 	unsigned needs = *r->state ? 0 : r->route->needs; /* an upload's body: its first call's */
@@ -372,18 +449,20 @@ static enum MHD_Result serve_route(struct request *r)
 	enum MHD_Result rc;
 
 	if (needs & (NEEDS_USER | COSTLY))
-		r->who = web_viewer_of(r->c, r->s->dir);
+		r->who = viewer_of(r);
 	if ((needs & NEEDS_USER) && !r->who.user)
 		return web_fail(r->c, MHD_HTTP_UNAUTHORIZED, "give a user's token: Authorization: "
 				"Bearer TOKEN ('referee league user add' makes one)");
 	if ((needs & COSTLY) && !busy_take(r)) {
-		web_viewer_free(&r->who);
+		free(r->who.user);
 		return web_fail_later(r->c, MHD_HTTP_TOO_MANY_REQUESTS, "you have "
 				      WEB_BUSY_PER_USER_TEXT " logs, replays, grades or bots' "
 				      "pages being made already: ask again once one is answered", 1);
 	}
 	if ((needs & READS_INDEX) && !(r->db = web_db_of_thread(r->s->dir, err))) {
 		rc = web_fail(r->c, MHD_HTTP_SERVICE_UNAVAILABLE, err);
+	} else if (r->route->no_game && !(r->log = log_of(r))) {
+		rc = web_fail(r->c, MHD_HTTP_NOT_FOUND, r->route->no_game);
 	} else if (needs & READS_VIEW) {
 		r->view = web_fit_get(r->s->fit, r->db);
 		rc = r->route->serve(r);
@@ -393,7 +472,8 @@ static enum MHD_Result serve_route(struct request *r)
 	}
 	if (needs & COSTLY)
 		web_busy_put(r->s->busy, r->key);
-	web_viewer_free(&r->who);
+	free(r->who.user);
+	free(r->log);
 	return rc;
 }
 
@@ -538,10 +618,14 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 
 int web_server_ready(struct web_server *s, char *err)
 {
+	char why[ERR_LEN];
+
 	web_preflight_sweep(s->dir);
 	if (!(s->fit = web_fit_start(s->dir)))
 		return errorf(err, "cannot start the thread that keeps the ratings");
-	s->feed = web_commitments_new(s->dir);
+	/* Read once: `league init` writes it, and nothing after. */
+	s->league = league_folder_read(s->dir, &s->info, why) == 0;
+	s->feed = web_commitments_new(s->dir, s->league ? s->info.players : 1);
 	atomic_store(&s->ready, true);
 	return 0;
 }
@@ -555,6 +639,8 @@ void web_server_stop(struct web_server *s)
 	web_reaper_stop(s->reaper);
 	web_fit_stop(s->fit);
 	web_commitments_free(s->feed);
+	if (s->league)
+		league_info_free(&s->info);
 	web_activity_free(s->activity);
 	web_busy_free(s->busy);
 	web_reply_folder(NULL);

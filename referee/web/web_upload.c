@@ -5,7 +5,7 @@
  * read (413, 429), the multipart
  * form read into memory up to the cap (413), the name checked against
  * its owner (403), the archive unpacked within the league's quotas
- * (web_quota.h, web_archive.h: 400, 413) into a
+ * (unpack_within(), web_archive.h: 400, 413) into a
  * new folder DIR/uploads/NAME/upload-XXXXXX of mode 0700, its bot.json's
  * command checked (400), then queued for its pre-flight
  * (web_preflight.h: `referee league add`, the one path a bot enters the
@@ -28,10 +28,12 @@
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "league/league_owners.h"
+#include "league/league_quota.h"
+#include "league/league_use.h"
 #include "web/web_archive.h"
 #include "web/web_busy.h"
+#include "web/web_db.h"
 #include "web/web_preflight.h"
-#include "web/web_quota.h"
 #include "web/web_reply.h"
 #include "web/web_upload.h"
 
@@ -114,15 +116,11 @@ static enum MHD_Result upload_begin(struct MHD_Connection *c, const char *user,
 static char *bot_command(const char *folder)
 {
 	char *path = path_join(folder, "bot.json"), err[ERR_LEN], *command = NULL;
-	size_t len = 0;
-	char *text = files_read_all(path, &len);
-	cJSON *j;
+	cJSON *j = league_json_read(path, NULL, err);
 
-	j = text ? json_parse_object(text, len, err) : NULL;
-	if (j && cJSON_IsString(json_member(j, "command")))
+	if (cJSON_IsString(json_member(j, "command")))
 		command = xstrdup(json_member(j, "command")->valuestring);
 	cJSON_Delete(j);
-	free(text);
 	free(path);
 	return command;
 }
@@ -186,9 +184,7 @@ static enum MHD_Result upload_queue(struct MHD_Connection *c, const struct web_u
 		text = xasprintf("/api/uploads/%s", id);
 		cJSON_AddStringToObject(j, "status", text);
 		free(text);
-		text = json_print_line(j);
-		cJSON_Delete(j);
-		r = web_reply(c, MHD_HTTP_ACCEPTED, text, "application/json");
+		r = web_reply_json(c, MHD_HTTP_ACCEPTED, j);
 	}
 	if (q != WEB_QUEUED)
 		files_remove_tree(folder);
@@ -196,15 +192,47 @@ static enum MHD_Result upload_queue(struct MHD_Connection *c, const struct web_u
 	return r;
 }
 
-/* Whether the league has a bot `name` (true when its index cannot say). */
-static bool league_has(const char *dir, const char *name)
+/* web_archive_unpack() of upload `u` into `folder` (made already, in
+ * DIR/uploads/NAME) within the league's quotas (docs/LEAGUE-SERVER.md,
+ * "Quotas"; league_quota.h): what the uploader's bots' folders and all
+ * uploads hold (index `db`, NULL: none) is counted first, and the archive
+ * is refused as soon as its entries, read before anything is written,
+ * pass the room left: WEB_ARCHIVE_NO_ROOM, with the quota it passes
+ * named in err. */
+static enum web_archive_result unpack_within(const char *dir, sqlite3 *db,
+					     const struct web_upload *u, const char *folder,
+					     char *err)
 {
-	char err[ERR_LEN];
-	sqlite3 *db = league_db_open(dir, false, NULL, 0, err);
-	bool has = !db || league_db_bot_versions(db, name) != 0;
+	struct league_quota q;
+	struct league_use mine, all, empty = {.bytes = LEAGUE_USE_BLOCK, .files = 1};
+	struct league_room left;
+	struct web_archive_room room = {0};
+	enum web_archive_result rc;
+	enum league_quota_kind kind;
+	char why[ERR_LEN];
+	cJSON *owners;
 
-	league_db_close(db);
-	return has;
+	if (league_quota_read(dir, &q, why))
+		return errorf(err, "the league's quotas cannot be read: ask its organiser "
+			      "to set them again ('referee league quota')"), WEB_ARCHIVE_NO_ROOM;
+	owners = league_owners(dir);
+	league_use_of(dir, db, owners, u->user, u->name, q.versions_kept, &mine, &all);
+	cJSON_Delete(owners);
+	/* The folder made for it counts as the archive's own: its "./"
+	 * entry (league add counts it so too). */
+	league_use_less(&mine, &empty);
+	league_use_less(&all, &empty);
+	league_quota_room(&q, &mine, &all, &left);
+	room.files = left.files;
+	room.bytes = left.bytes;
+	rc = web_archive_unpack(u->archive, u->len, folder, u->cap, &room, err);
+	if (rc != WEB_ARCHIVE_NO_ROOM)
+		return rc;
+	kind = room.files_passed ? left.files_by : left.bytes_by;
+	league_quota_refusal(err, &q, kind, kind == LEAGUE_QUOTA_USER_FILES ||
+			     kind == LEAGUE_QUOTA_USER_BYTES ? &mine : &all,
+			     room.files_passed ? room.files_counted : room.bytes_counted, true);
+	return rc;
 }
 
 /* A new folder for an upload in `parent` (made, mode 0700), a new
@@ -235,6 +263,7 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 				  const struct web_upload_limits *limits, struct web_upload *u)
 {
 	char err[ERR_LEN], *parent, *folder, *owner;
+	sqlite3 *db = web_db_of_thread(dir, err);
 	enum web_archive_result ar;
 	enum MHD_Result r;
 	bool mine, new_bot;
@@ -251,7 +280,8 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 				"(field archive)");
 	/* Claimed only once the league takes the upload (web_preflight.h). */
 	owner = league_owner(dir, u->name);
-	new_bot = !owner && !league_has(dir, u->name);
+	/* A name the index has, or when it cannot say, is no new bot's. */
+	new_bot = !owner && db && league_db_bot_versions(db, u->name) == 0;
 	mine = owner ? !strcmp(owner, u->user) : new_bot;
 	free(owner);
 	if (!mine)
@@ -260,8 +290,7 @@ static enum MHD_Result upload_end(struct MHD_Connection *c, const char *dir,
 	parent = path_joinf(dir, "uploads/%s", u->name);
 	if (!(folder = upload_folder(parent, err))) {
 		r = web_fail(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "cannot make the bot's folder");
-	} else if ((ar = web_quota_unpack(dir, u->user, u->name, u->archive, u->len, folder,
-					  u->cap, err))) {
+	} else if ((ar = unpack_within(dir, db, u, folder, err))) {
 		files_remove_tree(folder);
 		r = web_fail(c, ar == WEB_ARCHIVE_BAD ? MHD_HTTP_BAD_REQUEST
 			     : MHD_HTTP_CONTENT_TOO_LARGE, err);

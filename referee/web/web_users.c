@@ -14,10 +14,10 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "base/files.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
+#include "league/league_folder.h"
 #include "web/web_users.h"
 
 /* DIR/users.json's content (an empty one when there is none), or NULL
@@ -25,22 +25,19 @@
 static cJSON *users_load(const char *dir, char *err)
 {
 	char *path = path_join(dir, "users.json");
-	size_t len = 0;
-	char *text = files_read_all(path, &len);
-	cJSON *j = NULL;
+	bool read;
+	cJSON *j = league_json_read(path, &read, err);
 
-	if (!text && errno == ENOENT) {
+	if (!read && errno == ENOENT) {
 		j = cJSON_CreateObject();
 		cJSON_AddArrayToObject(j, "users");
-	} else if (!text) {
+	} else if (!read) {
 		errorf(err, "%s: %s", path, strerror(errno));
-	} else if ((j = json_parse_object(text, len, err)) &&
-		   !cJSON_IsArray(json_member(j, "users"))) {
+	} else if (j && !cJSON_IsArray(json_member(j, "users"))) {
 		cJSON_Delete(j);
 		j = NULL;
 		errorf(err, "%s is not a league's users file", path);
 	}
-	free(text);
 	free(path);
 	return j;
 }
@@ -98,16 +95,23 @@ static cJSON *user_find(const cJSON *j, const char *name)
 	return NULL;
 }
 
+/* What a change does to user `name`: given `token`, an organiser when
+ * `organiser`. */
+struct change {
+	const char *name, *token;
+	bool organiser;
+};
+
 /* Runs `change` on the users file under its lock, saving it when the
  * change returns 0: its result. */
-static int users_change(const char *dir, int (*change)(cJSON *j, const char *a,
-							 const char *b, char *err),
-			const char *a, const char *b, char *err)
+static int users_change(const char *dir, int (*change)(cJSON *j, const struct change *c,
+							 char *err),
+			const struct change *c, char *err)
 {
 	int lock = users_lock(dir, err), rc = -1;
 	cJSON *j = lock < 0 ? NULL : users_load(dir, err);
 
-	if (j && (rc = change(j, a, b, err)) == 0 && users_save(dir, j, err))
+	if (j && (rc = change(j, c, err)) == 0 && users_save(dir, j, err))
 		rc = -1;
 	cJSON_Delete(j);
 	if (lock >= 0)
@@ -115,34 +119,27 @@ static int users_change(const char *dir, int (*change)(cJSON *j, const char *a,
 	return rc;
 }
 
-static int add_user(cJSON *j, const char *name, const char *token, char *err)
+static int add_user(cJSON *j, const struct change *c, char *err)
 {
 	char hex[65];
-	cJSON *u = user_find(j, name);
+	cJSON *u = user_find(j, c->name);
 
 	if (u && !cJSON_IsTrue(json_member(u, "revoked")))
 		return errorf(err, "the league has a user '%s' already (revoke their "
-			      "token with 'referee league user revoke' to give them a new one)", name);
+			      "token with 'referee league user revoke' to give them a new one)",
+			      c->name);
 	if (u)
 		cJSON_DetachItemViaPointer(json_member(j, "users"), u);
 	cJSON_Delete(u);
-	token_hash(token, hex);
+	token_hash(c->token, hex);
 	u = cJSON_CreateObject();
-	cJSON_AddStringToObject(u, "name", name);
+	cJSON_AddStringToObject(u, "name", c->name);
 	cJSON_AddStringToObject(u, "token", hex);
 	cJSON_AddBoolToObject(u, "revoked", false);
+	if (c->organiser)
+		cJSON_AddBoolToObject(u, "organiser", true);
 	cJSON_AddItemToArray(json_member(j, "users"), u);
 	return 0;
-}
-
-/* add_user() of a user who is the organiser too. */
-static int add_organiser(cJSON *j, const char *name, const char *token, char *err)
-{
-	int rc = add_user(j, name, token, err);
-
-	if (rc == 0)
-		cJSON_AddBoolToObject(user_find(j, name), "organiser", true);
-	return rc;
 }
 
 int web_users_add(const char *dir, const char *name, bool organiser, char *token, char *err)
@@ -152,23 +149,22 @@ int web_users_add(const char *dir, const char *name, bool organiser, char *token
 	randombytes_buf(raw, sizeof raw);
 	sodium_bin2hex(token, WEB_TOKEN_LEN + 1, raw, sizeof raw);
 	sodium_memzero(raw, sizeof raw);
-	return users_change(dir, organiser ? add_organiser : add_user, name, token, err);
+	return users_change(dir, add_user, &(struct change){name, token, organiser}, err);
 }
 
-static int revoke_user(cJSON *j, const char *name, const char *unused, char *err)
+static int revoke_user(cJSON *j, const struct change *c, char *err)
 {
-	cJSON *u = user_find(j, name);
+	cJSON *u = user_find(j, c->name);
 
-	(void)unused;
 	if (!u)
-		return errorf(err, "the league has no user '%s'", name);
+		return errorf(err, "the league has no user '%s'", c->name);
 	cJSON_ReplaceItemInObject(u, "revoked", cJSON_CreateBool(true));
 	return 0;
 }
 
 int web_users_revoke(const char *dir, const char *name, char *err)
 {
-	return users_change(dir, revoke_user, name, NULL, err);
+	return users_change(dir, revoke_user, &(struct change){name, NULL, false}, err);
 }
 
 char *web_users_check(const char *dir, const char *token, bool *organiser)

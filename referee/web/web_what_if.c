@@ -8,44 +8,19 @@
 #include <dirent.h>
 #include <microhttpd.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/child.h"
 #include "base/files.h"
 #include "base/paths.h"
 #include "base/util.h"
-#include "web/web_api.h"
 
 /* One what-if played at a time, server-wide: the others are refused at
  * once, not queued on a handler thread. */
 static pthread_mutex_t playing = PTHREAD_MUTEX_INITIALIZER;
-
-/* Runs the child, killed with its process group past the wall time: its
- * exit status, or -1 with err. */
-static int run_bounded(const struct child *c, char *err)
-{
-	int64_t until = now_ns() + (int64_t)WEB_WHAT_IF_SECONDS * 1000000000;
-	int status = 0, from;
-	pid_t pid = child_start(c, &from, err);
-
-	if (pid < 0)
-		return -1;
-	while (waitpid(pid, &status, WNOHANG) == 0) {
-		if (now_ns() > until) {
-			kill(-pid, SIGKILL);
-			waitpid(pid, &status, 0);
-			return errorf(err, "the what-if took more than %d s: it was stopped",
-				      WEB_WHAT_IF_SECONDS);
-		}
-		usleep(20000);
-	}
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
 
 /* Plays the what-if of the log at `log` into `page`, or its refusal into
  * `refused` (the referee's stderr): 0, or -1 with err. */
@@ -57,9 +32,13 @@ static int play(const char *log, const char *spec, const char *page, const char 
 			"--format", "html", "-o", partial, NULL};
 	struct child c = {.path = "/proc/self/exe", .argv = argv, .output = words,
 			  .own_group = true, .parent_death = true};
-	int rc = run_bounded(&c, err);
+	bool overdue;
+	int rc = child_run_within(&c, WEB_WHAT_IF_SECONDS, NULL, NULL, &overdue, err);
 
-	if (rc == 0 && rename(partial, page))
+	if (overdue)
+		rc = errorf(err, "the what-if took more than %d s: it was stopped",
+			    WEB_WHAT_IF_SECONDS);
+	else if (rc == 0 && rename(partial, page))
 		rc = errorf(err, "cannot keep the what-if's page");
 	else if (rc > 0 && rename(words, refused))
 		rc = errorf(err, "cannot keep the what-if's refusal");
@@ -144,18 +123,15 @@ static char *played(const char *folder, const char *log, const char *spec,
 	return text;
 }
 
-char *web_what_if(const char *dir, const char *tail, const char *move,
+char *web_what_if(const char *dir, const char *rel, const char *move,
 		  const char *action, const struct web_what_if_asker *who,
 		  unsigned *status, char *err)
 {
-	char *rel = web_api_log_path(tail, ""), *log = rel ? path_join(dir, rel) : NULL;
-	char *folder = path_join(dir, "what-if"), *spec = NULL, *key, *page, *refused;
-	char hash[FILES_SHA256_HEX], *text = NULL;
+	char *log = path_join(dir, rel), *folder = path_join(dir, "what-if"), *spec = NULL;
+	char hash[FILES_SHA256_HEX], *text = NULL, *key, *page, *refused;
 
 	*status = MHD_HTTP_NOT_FOUND;
-	if (!log || access(log, R_OK))
-		errorf(err, "no such game: what-ifs are /what-if/NNNNNN/game-NNNNNN?move=N&action=A");
-	else if ((*status = MHD_HTTP_BAD_REQUEST), query_ok(move, action, err))
+	if (access(log, R_OK) == 0 && (*status = MHD_HTTP_BAD_REQUEST, query_ok(move, action, err)))
 		spec = xasprintf("%s=%s", move, action);
 	if (spec) {
 		key = xasprintf("%s\n%s", rel, spec);
@@ -169,7 +145,6 @@ char *web_what_if(const char *dir, const char *tail, const char *move,
 		free(refused);
 	}
 	free(spec);
-	free(rel);
 	free(log);
 	free(folder);
 	return text;

@@ -27,12 +27,14 @@ struct web_what_if_asker {
 	unsigned per_minute;
 };
 
-/* The page of the what-if (a new string, HTML, *status 200), or NULL with
- * *status and why in err (ERR_LEN bytes): 404 no such game, 400 a query
+/* The page of the what-if of log `rel` (runs/NNNNNN/game-NNNNNN.jsonl) of
+ * league `dir` (a new string, HTML, *status 200), or NULL with *status
+ * and why in err (ERR_LEN bytes): 404 no such game (err left as it is:
+ * the route says which are), 400 a query
  * that names no move or action or a what-if the referee refused (its
  * words, kept too), 429 who asks past their rate, 503 another what-if
  * being played (ask again), 500. */
-char *web_what_if(const char *dir, const char *tail, const char *move,
+char *web_what_if(const char *dir, const char *rel, const char *move,
 		  const char *action, const struct web_what_if_asker *who,
 		  unsigned *status, char *err);
 

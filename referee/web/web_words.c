@@ -7,6 +7,7 @@
 
 #include "base/json.h"
 #include "base/util.h"
+#include "league/league_owners.h"
 #include "report/replay_members.h"
 #include "web/web_words.h"
 
@@ -130,6 +131,19 @@ void web_words_public(cJSON *doc)
 		}
 }
 
+bool web_words_sees(const struct web_viewer *v, const char *dir, const char *bot)
+{
+	char *owner;
+	bool sees;
+
+	if (!v->user || v->organiser)
+		return v->user != NULL;
+	owner = league_owner(dir, bot);
+	sees = owner && !strcmp(owner, v->user);
+	free(owner);
+	return sees;
+}
+
 int web_words_hide(cJSON *doc, const char *dir, const struct web_viewer *v)
 {
 	const cJSON *players = json_member(doc, "players");
@@ -140,7 +154,7 @@ int web_words_hide(cJSON *doc, const char *dir, const struct web_viewer *v)
 	for (int s = 0; s < seats; s++) {
 		const char *bot = cJSON_GetStringValue(cJSON_GetArrayItem(players, s));
 
-		sees[s] = bot && web_viewer_sees(v, dir, bot);
+		sees[s] = bot && web_words_sees(v, dir, bot);
 		seen += sees[s];
 	}
 	cJSON_ArrayForEach(step, json_member(doc, "steps")) {

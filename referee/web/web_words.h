@@ -2,15 +2,26 @@
  * What of a league game's replay a viewer sees (docs/LEAGUE-SERVER.md, "What is
  * public"): the log's own words (the moves, the bots' info, a forfeit's
  * reason and detail) are everyone's, but no path of the server's in
- * them; the lines a bot wrote to stderr are its owner's and the
- * organisers' only (web_viewer.h).
+ * them; the lines a bot wrote to stderr are its owner's (the user whose
+ * upload the league took first, web_users.h) and the organisers' only.
  */
 #ifndef ARENA_WEB_WORDS_H
 #define ARENA_WEB_WORDS_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 
-#include "web/web_viewer.h"
+/* Who asks the league's server (docs/LEAGUE-SERVER.md, "What is public"):
+ * the user whose token a request gives (`Authorization: Bearer TOKEN`),
+ * or nobody.  Everything else the server shows is public. */
+struct web_viewer {
+	char *user;       /* NULL: nobody (no token, or one that is no user's) */
+	bool organiser;
+};
+
+/* Whether viewer `v` sees bot `bot`'s stderr: they own it (the league's
+ * register says, league_owners.h) or organise. */
+bool web_words_sees(const struct web_viewer *v, const char *dir, const char *bot);
 
 /* `text` with each absolute path in it (a bot's command as the server
  * ran it, a folder of the server's) cut to its last part, a new string. */

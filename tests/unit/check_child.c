@@ -4,7 +4,8 @@
  * own), its exit status or 128 + the signal that ended it, the folder and
  * TMPDIR it was given, its output to a file with the mode asked, a
  * program not found (127, and why, in its output), a process group of its
- * own, and a wait that a signal interrupts.
+ * own, a wait that a signal interrupts, and a wall time past which the
+ * child's group is killed (child_run_within()).
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -127,6 +128,25 @@ START_TEST(own_group_and_interrupted_wait)
 }
 END_TEST
 
+/* Within its wall time a child ends as it would; past it, its group is
+ * killed and the run says it was overdue. */
+START_TEST(wall_time)
+{
+	char *quick[] = {"sh", "-c", "exit 3", NULL};
+	char *slow[] = {"sh", "-c", "sleep 30; exit 0", NULL}, err[ERR_LEN];
+	struct child c = {.path = "sh", .argv = quick, .search = true, .own_group = true};
+	int64_t began = now_ns();
+	bool overdue = true;
+
+	ck_assert_int_eq(child_run_within(&c, 5, note, NULL, &overdue, err), 3);
+	ck_assert(!overdue);
+	c.argv = slow;
+	ck_assert_int_eq(child_run_within(&c, 1, NULL, NULL, &overdue, err), 128 + SIGKILL);
+	ck_assert(overdue);
+	ck_assert_int_lt(now_ns() - began, 10 * (int64_t)1000000000);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("child");
@@ -136,6 +156,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, not_found);
 	tcase_add_test(tc, folder_tmpdir_and_files);
 	tcase_add_test(tc, own_group_and_interrupted_wait);
+	tcase_add_test(tc, wall_time);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,4 +1,4 @@
-/* The league server's pages (referee/web/web_pages.c): the live ladder at
+/* The league server's pages (referee/web/web_server.c): the live ladder at
  * /, redrawn from /api/ladder every few seconds (win % and the luck-
  * adjusted rating from /api/luck as columns), why its order is not the
  * win %s', the crosstable from /api/crosstable, and a form to upload a
