@@ -137,7 +137,7 @@ struct sprt_run {
 	long counted;            /* pairs 1..counted are counted */
 	signed char (*half)[2];  /* by pair - 1: A's points in each game
 				  * doubled, -1 until it finishes */
-	long cap;
+	size_t cap;
 	char *said[2];
 	long failed;             /* the game a bot did not start for, or 0 */
 	int failed_worker;       /* ... in this worker (from 1) */
@@ -158,10 +158,7 @@ static enum pool_next next_pair(void *state, int worker,
 	(void)worker;
 	if (st->stop || pair > st->p->max_pairs)
 		return POOL_DONE;
-	if (pair > st->cap) {
-		st->cap = 2 * st->cap + 16;
-		st->half = xrealloc(st->half, (size_t)st->cap * sizeof *st->half);
-	}
+	st->half = xgrow(st->half, (size_t)pair - 1, &st->cap, sizeof *st->half);
 	st->half[pair - 1][0] = st->half[pair - 1][1] = -1;
 	st->next++;
 	t->number = (int)pair;
