@@ -229,10 +229,8 @@ static int settle_set(struct tournament_state *st, long first)
 			rc = settle_leftover(st, n, recover, &aside[count]);
 		count += aside[count] != NULL;
 	}
-	if (!rc && count && st->spec->duplicate)
-		progress_set_set_aside(st->run->progress, first, end - 1, aside, count);
-	else if (!rc && count)
-		progress_set_aside(st->run->progress, first, aside[0]);
+	if (!rc && count)
+		progress_set_aside(st->run->progress, first, end - 1, aside, count);
 	for (int k = 0; k < count; k++)
 		free(aside[k]);
 	return rc;
