@@ -36,13 +36,6 @@ static char *sprt_play_stderr(const char *dir, const char *name, int worker)
 			   : path_joinf(dir, "%s.%d.stderr", name, worker);
 }
 
-/* The entrant in seat `s` of game `game`: A first in the first game of
- * each pair, B in the second (match_round_rotate()). */
-static int seated(long game, int s)
-{
-	return match_set_rotated((int)((game - 1) % 2), s, 2);
-}
-
 /* In a worker: what the hello names and the starts of a game say. */
 static void say_starts(int out, long game, const struct game_outcome *o)
 {
@@ -52,9 +45,12 @@ static void say_starts(int out, long game, const struct game_outcome *o)
 		if (match_hello_name(worker_lanes[0], i, &said) && said)
 			worker_say(out, "N %d %s\n", i, said);
 	worker_named = true;
+	/* The entrant in seat s: A first in the first game of each pair, B
+	 * in the second (match_round_rotate()). */
 	for (int s = 0; s < 2; s++)
 		if (o->no_start[s])
-			worker_say(out, "B %ld %d %.*s\n", game, seated(game, s),
+			worker_say(out, "B %ld %d %.*s\n", game,
+				   match_set_rotated((int)((game - 1) % 2), s, 2),
 				   (int)strcspn(o->detail[s], "\n"), o->detail[s]);
 }
 
