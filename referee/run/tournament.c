@@ -386,8 +386,6 @@ out:
 	manifest_ledger_free(&st.ledger);
 	schedule_source_free(&st.source);
 	free(st.aborted);
-	free(st.open_games);
-	free(st.open_commitments);
 	free(st.no_start_game);
 	forfeit_reasons_free(&st.reasons);
 	free(st.unreplied);
