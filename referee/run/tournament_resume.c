@@ -85,11 +85,10 @@ static char *set_aside_path(struct tournament_state *st, long game)
 	return rc ? NULL : outdir_set_aside(st->run->out_dir, game, ++st->aborted[game]);
 }
 
-/* A complete log an earlier run left (settle_set()): its lines, hash and
- * ranks. */
+/* A complete log an earlier run left (settle_set()): its lines (and
+ * their file's SHA-256) and ranks. */
 struct leftover {
 	struct game_log log;
-	char hash[FILES_SHA256_HEX];
 	int ranks[GAME_MAX_SEATS];
 };
 
@@ -166,7 +165,7 @@ static int settle_leftover(struct tournament_state *st, long game,
 	if (complete) {
 		add_log_replies(st, game, &complete->log, &figures);
 		manifest_ledger_finished(&st->ledger, tournament_finished_entry(
-			st, game, complete->hash, complete->ranks, &figures, true));
+			st, game, complete->log.sha256, complete->ranks, &figures, true));
 		schedule_source_finished(&st->source, game, complete->ranks);
 	} else if (!(moved = set_aside_path(st, game))) {
 		rc = -1;
@@ -207,7 +206,6 @@ static int settle_set(struct tournament_state *st, long first)
 		recover = st->finished[n] ||
 			  (logread_load(path, &l->log, verr) == 0 &&
 			   verify_log(&l->log, st->run->key->public_key, NULL, &summary, verr) == 0 &&
-			   files_sha256(AT_FDCWD, path, l->hash) == 0 &&
 			   logread_ranks(&l->log, l->ranks, GAME_MAX_SEATS) == st->schedule->players);
 		free(path);
 	}
