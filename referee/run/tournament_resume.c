@@ -4,7 +4,6 @@
 #include "tournament_resume.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,11 +24,11 @@
 #include "verify/verify_cut.h"
 
 /* The first record: of the first generation's bots (schedule.h), all of
- * them but in a resumed run that grows; "grown" records add the others. */
+ * them but in a resumed run that grows; "grown" records add the others;
+ * the file's SHA-256, the one the source took (schedule_source_init()). */
 static cJSON *header(const struct tournament_state *st, const unsigned char *id)
 {
 	const struct tournament_spec *spec = st->spec;
-	char hash[FILES_SHA256_HEX];
 	int first_bots = st->schedule->first_bots;
 	char **names = xcalloc((size_t)first_bots, sizeof *names);
 	cJSON *record;
@@ -40,6 +39,7 @@ static cJSON *header(const struct tournament_state *st, const unsigned char *id)
 		.bots = names, .bot_count = first_bots,
 		.shard_index = st->run->shard_index,
 		.shard_count = st->run->shard_count, .file = spec->file,
+		.file_sha256 = *st->source.file_sha256 ? st->source.file_sha256 : NULL,
 		.book_sha256 = spec->book.count ? spec->book.sha256 : NULL,
 		.book_path = spec->book.path, .book_random = spec->book.random,
 		.compress = spec->compress, .skip_broken = st->run->skip_broken,
@@ -49,8 +49,6 @@ static cJSON *header(const struct tournament_state *st, const unsigned char *id)
 
 	for (int b = 0; b < first_bots; b++)
 		names[b] = spec->bots[b].name;
-	if (files_sha256(AT_FDCWD, st->run->file, hash) == 0)
-		h.file_sha256 = hash;
 	record = manifest_header_record(&h);
 	free(names);
 	return record;
