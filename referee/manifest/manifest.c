@@ -67,11 +67,6 @@ static bool header_differs(const cJSON *old, const cJSON *expected, char *why)
 		{"shard", "the shard (--shard)"},
 		{"file_sha256", "the tournament file (its SHA-256)"},
 	};
-	cJSON *a = cJSON_Duplicate(old, true), *b = cJSON_Duplicate(expected, true);
-	const cJSON *item;
-	bool differs = false;
-
-	cJSON_DeleteItemFromObjectCaseSensitive(b, "file");
 	/* A run begun by an earlier version has its header in the
 	 * manifest's own format (manifest_read.h).  A run resumed by another
 	 * user may be contained otherwise (one started before the header
@@ -79,41 +74,26 @@ static bool header_differs(const cJSON *old, const cJSON *expected, char *why)
 	 * the logs it adds or not (verbs read both kinds), or leave out a bot
 	 * that does not start or not; nor need it find the same book where
 	 * it was: its hash is the same. */
-	for (const char *const *f = (const char *const[]){"seq", "type", "format", "verb",
-	     "id", "fairness", "containment", "sandbox", "seccomp", "compress",
-	     "skip_broken", "book_path", "book_order", NULL}; *f; f++) {
-		cJSON_DeleteItemFromObjectCaseSensitive(a, *f);
-		cJSON_DeleteItemFromObjectCaseSensitive(b, *f);
-	}
-	if (cJSON_GetObjectItemCaseSensitive(a, "file")) {
-		cJSON_DeleteItemFromObjectCaseSensitive(a, "file");
-		cJSON_DeleteItemFromObjectCaseSensitive(a, "file_sha256");
-		cJSON_DeleteItemFromObjectCaseSensitive(b, "file_sha256");
-	}
-	/* The first member of either that the other has otherwise. */
-	for (int pass = 0; pass < 2 && !differs; pass++)
-		cJSON_ArrayForEach(item, (pass ? b : a)) {
-			const cJSON *other = cJSON_GetObjectItemCaseSensitive(pass ? a : b,
-									      item->string);
-			const char *words = NULL;
-			char then[120], now[120];
+	const char *skip[] = {"seq", "type", "format", "verb", "id", "fairness",
+		"containment", "sandbox", "seccomp", "compress", "skip_broken",
+		"book_path", "book_order", "file", "file_sha256", NULL};
+	const char *words = NULL;
+	char name[128], then[120], now[120];
 
-			if (other && cJSON_Compare(item, other, true))
-				continue;
-			for (size_t n = 0; n < sizeof names / sizeof names[0]; n++)
-				if (!strcmp(names[n].member, item->string))
-					words = names[n].words;
-			header_words(then, sizeof then, item->string, pass ? other : item);
-			header_words(now, sizeof now, item->string, pass ? item : other);
-			snprintf(why, ERR_LEN, "%s%s%s differs: the run was started with "
-				 "%s, this one has %s", words ? "" : "\"",
-				 words ? words : item->string, words ? "" : "\"", then, now);
-			differs = true;
-			break;
-		}
-	cJSON_Delete(a);
-	cJSON_Delete(b);
-	return differs;
+	/* Without the file to compare, the file's SHA-256 is compared. */
+	if (!json_member(old, "file"))
+		skip[14] = NULL;
+	if (!manifest_first_change(old, expected, skip, "", name, sizeof name))
+		return false;
+	for (size_t n = 0; n < sizeof names / sizeof names[0]; n++)
+		if (!strcmp(names[n].member, name))
+			words = names[n].words;
+	header_words(then, sizeof then, name, json_member(old, name));
+	header_words(now, sizeof now, name, json_member(expected, name));
+	snprintf(why, ERR_LEN, "%s%s%s differs: the run was started with %s, this one "
+		 "has %s", words ? "" : "\"", words ? words : name, words ? "" : "\"",
+		 then, now);
+	return true;
 }
 
 /* Keeps the first problem the reader reports as the error. */

@@ -31,11 +31,8 @@ static bool listed(const char *const *list, const char *key)
 	return false;
 }
 
-/* Whether objects a and b differ in a member not in `skip`, looking into
- * the objects they both hold; the path of the first such member, after
- * `prefix`, goes to `path` ("time.move_ms"). */
-static bool first_change(const cJSON *a, const cJSON *b, const char *const *skip,
-			 const char *prefix, char *path, size_t size)
+bool manifest_first_change(const cJSON *a, const cJSON *b, const char *const *skip,
+			   const char *prefix, char *path, size_t size)
 {
 	const cJSON *sides[2] = {a, b}, *item;
 
@@ -49,7 +46,7 @@ static bool first_change(const cJSON *a, const cJSON *b, const char *const *skip
 				continue;
 			snprintf(here, sizeof here, "%s%s.", prefix, item->string);
 			if (cJSON_IsObject(x) && cJSON_IsObject(y)) {
-				if (first_change(x, y, NULL, here, path, size))
+				if (manifest_first_change(x, y, NULL, here, path, size))
 					return true;
 			} else if (!x || !y || !cJSON_Compare(x, y, true)) {
 				snprintf(path, size, "%.*s", (int)strlen(here) - 1, here);
@@ -128,7 +125,7 @@ int manifest_file_check(const cJSON *old, const cJSON *now, char *err)
 	const cJSON *new_bots = cJSON_GetObjectItemCaseSensitive(now, "bots");
 	char path[300], prefix[32];
 
-	if (first_change(old, now, run_fields, "", path, sizeof path))
+	if (manifest_first_change(old, now, run_fields, "", path, sizeof path))
 		goto refuse;
 	snprintf(path, sizeof path, "bots");
 	if (!cJSON_IsArray(old_bots) || !cJSON_IsArray(new_bots))
@@ -137,7 +134,7 @@ int manifest_file_check(const cJSON *old, const cJSON *now, char *err)
 		return -1;
 	for (int b = 0; b < cJSON_GetArraySize(old_bots); b++) {
 		snprintf(prefix, sizeof prefix, "bots[%d].", b);
-		if (first_change(cJSON_GetArrayItem(old_bots, b),
+		if (manifest_first_change(cJSON_GetArrayItem(old_bots, b),
 				 cJSON_GetArrayItem(new_bots, b), bot_run_fields,
 				 prefix, path, sizeof path))
 			goto refuse;

@@ -11,6 +11,14 @@
 #define ARENA_MANIFEST_FILE_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Whether objects a and b differ in a member not in `skip` (NULL-ended,
+ * or NULL), looking into the objects they both hold; the path of the
+ * first such member, after `prefix`, goes to `path` ("time.move_ms"). */
+bool manifest_first_change(const cJSON *a, const cJSON *b, const char *const *skip,
+			   const char *prefix, char *path, size_t size);
 
 /* Takes in a "bot" record: `file`'s bots[record.bot] becomes its
  * "entry".  0, or -1 when the record is not one for a bot of `file` of

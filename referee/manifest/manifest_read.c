@@ -181,31 +181,26 @@ static void skip_game(void *ctx, long game)
 		rd->view->state[game] = MANIFEST_SKIPPED;
 }
 
-/* The bot of a skipped record, for a resumed run to say it plays now. */
+/* The bot of a skipped record: for a resumed run to say it plays now,
+ * and a Swiss's never paired, its boards left empty (swiss.h), so that
+ * its pairings are made without it. */
 static void take_skipped_bot(struct reader *rd, const cJSON *o)
 {
-	struct manifest_resume *r = &rd->view->resume;
-	long bot = -1;
-
-	if (!r->header || !json_get_int(o, "bot", 0, rd->view->name_count - 1, &bot) ||
-	    bot < 0)
-		return;
-	r->skipped = xrealloc(r->skipped, (size_t)(r->skipped_count + 1) * sizeof *r->skipped);
-	r->skipped[r->skipped_count++] = (int)bot;
-}
-
-/* A Swiss's bot a skipped record left out: never paired, its boards
- * left empty (swiss.h), so its pairings are made without it. */
-static void take_left_out(struct reader *rd, const cJSON *o)
-{
 	struct manifest_view *v = rd->view;
+	struct manifest_resume *r = &v->resume;
 	long bot = -1;
 
-	if (!v->left_out || !json_get_int(o, "bot", 0, v->name_count - 1, &bot) ||
-	    bot < 0)
+	if (!json_get_int(o, "bot", 0, v->name_count - 1, &bot) || bot < 0)
 		return;
-	v->left_out[bot] = true;
-	v->swiss.absent = v->left_out;
+	if (r->header) {
+		r->skipped = xrealloc(r->skipped, (size_t)(r->skipped_count + 1) *
+				      sizeof *r->skipped);
+		r->skipped[r->skipped_count++] = (int)bot;
+	}
+	if (v->left_out) {
+		v->left_out[bot] = true;
+		v->swiss.absent = v->left_out;
+	}
 }
 
 /* Room for one more of `count` items of `size` bytes at *items, grown
@@ -602,7 +597,6 @@ static int take_line(struct reader *rd, const char *line, size_t len)
 	} else if (is_type(&r, "skipped")) {
 		take_games(rd, &r, skip_game);
 		take_skipped_bot(rd, o);
-		take_left_out(rd, o);
 	} else if (is_type(&r, "finished")) {
 		take_finished(rd, &r);
 	} else if (!usual && is_type(&r, "replies")) {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/action_words.h"
 #include "base/json.h"
 #include "base/util.h"
 
@@ -111,8 +112,8 @@ static const char *side_of(const cJSON *view)
 static void print_choice(FILE *out, int number, const cJSON *action,
 			 const cJSON *view)
 {
-	const cJSON *faces = cJSON_GetObjectItemCaseSensitive(action, "keep");
-	const cJSON *offer, *face;
+	const cJSON *faces = cJSON_GetObjectItemCaseSensitive(action, "keep"), *face;
+	long points = action_keep_points(view, faces);
 	char *json;
 
 	if (cJSON_IsString(action)) {
@@ -128,10 +129,8 @@ static void print_choice(FILE *out, int number, const cJSON *action,
 	fprintf(out, "%4d. keep", number);
 	cJSON_ArrayForEach(face, faces)
 		fprintf(out, " %d", (int)cJSON_GetNumberValue(face));
-	cJSON_ArrayForEach(offer, cJSON_GetObjectItemCaseSensitive(view, "keeps"))
-		if (cJSON_Compare(cJSON_GetObjectItemCaseSensitive(offer, "keep"), faces, true))
-			fprintf(out, " (%d points)", (int)cJSON_GetNumberValue(
-				cJSON_GetObjectItemCaseSensitive(offer, "points")));
+	if (points >= 0)
+		fprintf(out, " (%ld points)", points);
 	fputc('\n', out);
 }
 

@@ -159,33 +159,32 @@ int match_play_round(struct match **lanes, const struct match_round *round,
 	return rc;
 }
 
-/* Says goodbye to the processes of the `count` entrants listed, all before
- * any reply is read, and stops them; said[i] (if not NULL) tells whether
- * list[i] answered.  A process that never played had no hello: it gets
- * no goodbye.  False when a process of theirs outlived its stop. */
-static bool part(struct match *match, struct entrant **list, int count,
-		 bool *said)
+/* Says goodbye to the processes of the match's entrants, all before any
+ * reply is read, and stops them; said[i] tells whether entrant i
+ * answered.  A process that never played had no hello: it gets no
+ * goodbye. */
+static void part(struct match *match, bool *said)
 {
 	const struct allowance a = entrant_allow(&match->config,
 						 match->config.time.move_ms);
 	cJSON *bye = wire_goodbye();
-	bool gone = true;
 	struct fault f;
 
-	for (int i = 0; i < count; i++)
-		if (list[i]->bot && (!list[i]->greeted ||
-		    !entrant_send(list[i], bye, &a, &f)))
-			gone = entrant_stop(list[i]) && gone;
-	for (int i = 0; i < count; i++) {
-		cJSON *reply = list[i]->bot ? entrant_read(list[i], &a, &f) : NULL;
+	for (int i = 0; i < match->count; i++) {
+		struct entrant *e = &match->entrants[i];
 
-		if (said)
-			said[i] = reply != NULL;
+		if (e->bot && (!e->greeted || !entrant_send(e, bye, &a, &f)))
+			entrant_stop(e);
+	}
+	for (int i = 0; i < match->count; i++) {
+		struct entrant *e = &match->entrants[i];
+		cJSON *reply = e->bot ? entrant_read(e, &a, &f) : NULL;
+
+		said[i] = reply != NULL;
 		cJSON_Delete(reply);
-		gone = entrant_stop(list[i]) && gone;
+		entrant_stop(e);
 	}
 	cJSON_Delete(bye);
-	return gone;
 }
 
 /* The stderr file (new) of lane `lane`'s process, from 1, of a bot
@@ -326,12 +325,9 @@ bool match_start_silent(const struct match *match, int i)
 
 bool match_finish(struct match *match, bool *said_goodbye)
 {
-	struct entrant **list = xcalloc((size_t)match->count, sizeof *list);
 	bool *said = xcalloc((size_t)match->count, sizeof *said), all = true;
 
-	for (int i = 0; i < match->count; i++)
-		list[i] = &match->entrants[i];
-	part(match, list, match->count, said);
+	part(match, said);
 	for (int i = 0; i < match->count; i++) {
 		struct entrant *e = &match->entrants[i];
 
@@ -344,7 +340,6 @@ bool match_finish(struct match *match, bool *said_goodbye)
 		cJSON_Delete(e->folder);
 		free(e->stderr_path);
 	}
-	free(list);
 	free(said);
 	free(match->entrants);
 	free(match);

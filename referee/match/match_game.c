@@ -702,22 +702,6 @@ static void note_game(struct game_run *g, unsigned long index)
 	}
 }
 
-/* The referee's game_id and secret S for game `index`. */
-static void referee_secrets(const struct match_config *config,
-			   unsigned long index,
-			   unsigned char game_id[FAIR_GAME_ID_BYTES],
-			   unsigned char secret[FAIR_SECRET_BYTES])
-{
-	const unsigned char *seed = match_secrets_seed(config);
-
-	if (seed) {
-		arena_fair_seeded_secrets(seed, index, game_id, secret);
-		return;
-	}
-	randombytes_buf(game_id, FAIR_GAME_ID_BYTES);
-	randombytes_buf(secret, FAIR_SECRET_BYTES);
-}
-
 /* The game's id, and the secret and commitment of its exchange: a game
  * alone has its own, a game of a set the set's. */
 static void game_secrets(struct game_run *g, unsigned long index)
@@ -736,8 +720,7 @@ static void game_secrets(struct game_run *g, unsigned long index)
 		memcpy(g->commitment, g->set->commitment, FAIR_HASH_BYTES);
 		return;
 	}
-	referee_secrets(c, index, g->game_id, g->secret);
-	arena_fair_referee_commitment(g->commitment, g->game_id, g->secret);
+	match_secrets(match_secrets_seed(c), index, g->game_id, g->secret, g->commitment);
 }
 
 /* Seats the entrants, each with a process when it can have one (one

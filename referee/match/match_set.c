@@ -13,19 +13,26 @@
 #include "base/records.h"
 #include "base/util.h"
 
+void match_secrets(const unsigned char *seed, unsigned long index,
+		   unsigned char id[FAIR_GAME_ID_BYTES], unsigned char secret[FAIR_SECRET_BYTES],
+		   unsigned char commitment[FAIR_HASH_BYTES])
+{
+	if (seed) {
+		arena_fair_seeded_secrets(seed, index, id, secret);
+	} else {
+		randombytes_buf(id, FAIR_GAME_ID_BYTES);
+		randombytes_buf(secret, FAIR_SECRET_BYTES);
+	}
+	arena_fair_referee_commitment(commitment, id, secret);
+}
+
 struct match_set *match_set_new(const unsigned char *seed, unsigned long index,
 				int games)
 {
 	struct match_set *set = xcalloc(1, sizeof *set);
 
 	set->games = games;
-	if (seed) {
-		arena_fair_seeded_secrets(seed, index, set->id, set->secret);
-	} else {
-		randombytes_buf(set->id, sizeof set->id);
-		randombytes_buf(set->secret, sizeof set->secret);
-	}
-	arena_fair_referee_commitment(set->commitment, set->id, set->secret);
+	match_secrets(seed, index, set->id, set->secret, set->commitment);
 	return set;
 }
 
@@ -39,8 +46,7 @@ void match_set_commitment(const unsigned char *seed, unsigned long index,
 {
 	unsigned char id[FAIR_GAME_ID_BYTES], secret[FAIR_SECRET_BYTES];
 
-	arena_fair_seeded_secrets(seed, index, id, secret);
-	arena_fair_referee_commitment(commitment, id, secret);
+	match_secrets(seed, index, id, secret, commitment);
 	sodium_memzero(secret, sizeof secret);
 }
 

@@ -76,6 +76,12 @@ struct match_set {
 	unsigned char game_ids[GAME_MAX_SEATS][FAIR_GAME_ID_BYTES];
 };
 
+/* The referee's game_id (a set's set_id), secret S and commitment C for
+ * the run's game number `index` (a set's first): derived from `seed`
+ * (fair.h), else fresh random bytes (seed NULL). */
+void match_secrets(const unsigned char *seed, unsigned long index,
+		   unsigned char id[FAIR_GAME_ID_BYTES], unsigned char secret[FAIR_SECRET_BYTES],
+		   unsigned char commitment[FAIR_HASH_BYTES]);
 /* A set of `games` games (1 <= games <= GAME_MAX_SEATS) whose first is the
  * run's game number `index`: with a seed, set_id and S are those that
  * game would have (fair.h), else fresh random bytes. */

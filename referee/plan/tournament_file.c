@@ -178,10 +178,11 @@ static int get_int(const cJSON *object, const char *key, const char *where,
 }
 
 /* The same for true or false. */
-static int get_bool(const cJSON *object, const char *key, bool *out, char *err)
+static int get_bool(const cJSON *object, const char *key, const char *where,
+		    bool *out, char *err)
 {
 	if (!json_get_bool(object, key, out))
-		return errorf(err, "\"%s\" must be true or false", key);
+		return errorf(err, "%s\"%s\" must be true or false", where, key);
 	return 0;
 }
 
@@ -421,7 +422,6 @@ static int read_bot(const char *folder, const cJSON *item, int index,
 		    char *err)
 {
 	const char *name, *command, *workdir;
-	const cJSON *challenger, *ponder;
 	char where[32];
 
 	if (!cJSON_IsObject(item))
@@ -438,22 +438,18 @@ static int read_bot(const char *folder, const cJSON *item, int index,
 		return errorf(err, "%sname '%s' must be " NAME_RULE, where, name);
 	if (!command)
 		return errorf(err, "%smissing \"command\"", where);
-	challenger = cJSON_GetObjectItemCaseSensitive(item, "challenger");
-	if (challenger && !cJSON_IsBool(challenger))
-		return errorf(err, "%s\"challenger\" must be true or false", where);
-	if (cJSON_IsTrue(challenger) && format != FORMAT_GAUNTLET)
+	if (get_bool(item, "challenger", where, &bot->challenger, err) < 0)
+		return -1;
+	if (bot->challenger && format != FORMAT_GAUNTLET)
 		return errorf(err, "%s\"challenger\" is for \"format\": \"gauntlet\" only",
 			      where);
-	ponder = cJSON_GetObjectItemCaseSensitive(item, "ponder");
-	if (ponder && !cJSON_IsBool(ponder))
-		return errorf(err, "%s\"ponder\" must be true or false", where);
+	if (get_bool(item, "ponder", where, &bot->ponder, err) < 0)
+		return -1;
 	bot->name = xstrdup(name);
 	bot->command = xstrdup(command);
 	bot->command_dir = workdir ? path_resolve(folder, workdir) : xstrdup(folder);
 	bot->workdir = workdir ? xstrdup(bot->command_dir)
 			       : default_workdir(command, bot->command_dir);
-	bot->challenger = cJSON_IsTrue(challenger);
-	bot->ponder = cJSON_IsTrue(ponder);
 	if (read_readable(cJSON_GetObjectItemCaseSensitive(item, "readable"),
 			  folder, bot, where, err) < 0)
 		return -1;
@@ -507,8 +503,7 @@ static int read_controls(const cJSON *root, struct tournament_spec *spec,
 	long move = 1000, game = 0, start = 10000;
 	long line = 65536, stderr_bytes = 1L << 20, cpu = 0;
 	long memory = BOT_DEFAULT_MEMORY_MB, processes = 0, cpus = 1;
-	const cJSON *sandbox = cJSON_GetObjectItemCaseSensitive(root, "sandbox");
-	const cJSON *contain = cJSON_GetObjectItemCaseSensitive(root, "containment");
+	bool sandbox = true, contain = true;
 	const char *clock = NULL;
 
 	if (get_object(root, "time", "", &time, err) < 0 ||
@@ -529,21 +524,19 @@ static int read_controls(const cJSON *root, struct tournament_spec *spec,
 		    err) < 0 ||
 	    get_int(limits, "processes", "limits: ", 0, 1L << 22, &processes,
 		    err) < 0 ||
-	    get_int(limits, "cpus", "limits: ", 0, 4096, &cpus, err) < 0)
+	    get_int(limits, "cpus", "limits: ", 0, 4096, &cpus, err) < 0 ||
+	    get_bool(root, "sandbox", "", &sandbox, err) < 0 ||
+	    get_bool(root, "containment", "", &contain, err) < 0)
 		return -1;
-	if (sandbox && !cJSON_IsBool(sandbox))
-		return errorf(err, "\"sandbox\" must be true or false");
-	if (contain && !cJSON_IsBool(contain))
-		return errorf(err, "\"containment\" must be true or false");
 	if (clock && strcmp(clock, "cpu") && strcmp(clock, "wall"))
 		return errorf(err, "time: \"clock\" must be \"cpu\" or \"wall\", not '%s'",
 			      clock);
-	if (clock && !strcmp(clock, "cpu") && cJSON_IsFalse(contain))
+	if (clock && !strcmp(clock, "cpu") && !contain)
 		return errorf(err, "time: \"clock\": \"cpu\" needs each bot's control "
 			      "group, which \"containment\": false turns off");
 	spec->time = (struct time_control){
 		.move_ms = move, .game_ms = game, .start_ms = start,
-		.clock = cJSON_IsFalse(contain) || (clock && !strcmp(clock, "wall"))
+		.clock = !contain || (clock && !strcmp(clock, "wall"))
 			 ? CLOCK_WALL : CLOCK_CPU,
 	};
 	spec->limits = (struct bot_limits){
@@ -551,8 +544,8 @@ static int read_controls(const cJSON *root, struct tournament_spec *spec,
 		.max_stderr = (size_t)stderr_bytes,
 		.cpu_seconds = (unsigned)cpu,
 		.processes = (unsigned)processes,
-		.sandbox = !sandbox || cJSON_IsTrue(sandbox),
-		.contain = !cJSON_IsFalse(contain),
+		.sandbox = sandbox,
+		.contain = contain,
 		.memory = (uint64_t)memory << 20,
 		.cpus = (unsigned)cpus,
 	};
@@ -641,8 +634,8 @@ static int read_openings(const char *path, const cJSON *root,
  * games are; a set cut short is played again whole. */
 static int read_duplicate(const cJSON *root, struct tournament_spec *spec, char *err)
 {
-	return get_bool(root, "duplicate", &spec->duplicate, err) ||
-	       get_bool(root, "trusted_bots", &spec->trusted_bots, err) ? -1 : 0;
+	return get_bool(root, "duplicate", "", &spec->duplicate, err) ||
+	       get_bool(root, "trusted_bots", "", &spec->trusted_bots, err) ? -1 : 0;
 }
 
 static int read_spec(const char *path, const cJSON *root,
@@ -665,7 +658,7 @@ static int read_spec(const char *path, const cJSON *root,
 	    (spec->duplicate && spec->games % spec->players &&
 	     errorf(err, "\"games\" must be a multiple of %d with \"duplicate\": true, a duplicate set being a game in each seating",
 		    spec->players) < 0) ||
-	    get_bool(root, "compress", &spec->compress, err) < 0 ||
+	    get_bool(root, "compress", "", &spec->compress, err) < 0 ||
 	    get_int(root, "concurrency", "", 1, 4096, &concurrency, err) < 0)
 		return -1;
 	spec->concurrency = (int)concurrency;

@@ -63,53 +63,6 @@ static void flaw(struct checklist *c, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The moves of seat `seat` in the log at `path` that the referee took
- * (its actions, the openings it drew left out). */
-static long moves_of(const char *path, int seat)
-{
-	struct game_log log;
-	char err[ERR_LEN];
-	long moves = 0;
-
-	if (logread_load(path, &log, err))
-		return 0;
-	for (size_t i = 0; i < log.count; i++) {
-		const cJSON *line = log.lines[i].json;
-		const char *type = logread_string(&log, i, "type");
-
-		moves += type && !strcmp(type, "action") &&
-			 cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(line, "seat")) == seat &&
-			 !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(line, "opening"));
-	}
-	logread_free(&log);
-	return moves;
-}
-
-/* What the first log says of the bot: its reported name, and whether it
- * took part in the fairness exchange. */
-static void inspect_log(const char *path, int seat, struct checklist *c,
-			bool *joined)
-{
-	struct verify_summary summary;
-	struct game_log log;
-	char err[ERR_LEN];
-
-	if (logread_load(path, &log, err)) {
-		check(c, false, "read %s: %s", path, err);
-		return;
-	}
-	for (size_t i = 0; i < log.count; i++) {
-		const char *type = logread_string(&log, i, "type");
-		const cJSON *who = cJSON_GetObjectItemCaseSensitive(log.lines[i].json, "seat");
-
-		if (type && !strcmp(type, "bot-reveal") && cJSON_GetNumberValue(who) == seat)
-			*joined = true;
-	}
-	if (verify_log(&log, NULL, NULL, &summary, err))
-		check(c, false, "the log %s verifies: %s", path, err);
-	logread_free(&log);
-}
-
 /* Reply times of the bot under test, by the message they answer; the
  * first turn of each game is kept apart (a bot that loads or builds
  * things lazily pays for it there). */
@@ -136,6 +89,36 @@ struct run {
 	bool clean, last_forfeit, joined;
 	long moves, whole;
 };
+
+/* What the log at `path` says of the bot at `seat`: the moves of its own
+ * the referee took (its actions, the openings it drew left out), and, of
+ * a game it played to its end (`c` not NULL), whether it took part in the
+ * fairness exchange, and that the log verifies. */
+static void read_log(struct run *r, const char *path, int seat, struct checklist *c)
+{
+	struct verify_summary summary;
+	struct game_log log;
+	char err[ERR_LEN];
+
+	if (logread_load(path, &log, err)) {
+		if (c)
+			check(c, false, "read %s: %s", path, err);
+		return;
+	}
+	for (size_t i = 0; i < log.count; i++) {
+		const cJSON *line = log.lines[i].json;
+		const char *type = logread_string(&log, i, "type");
+		bool own = type && cJSON_GetNumberValue(
+			cJSON_GetObjectItemCaseSensitive(line, "seat")) == seat;
+
+		r->moves += own && !strcmp(type, "action") &&
+			    !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(line, "opening"));
+		r->joined |= c && own && !strcmp(type, "bot-reveal");
+	}
+	if (c && verify_log(&log, NULL, NULL, &summary, err))
+		check(c, false, "the log %s verifies: %s", path, err);
+	logread_free(&log);
+}
 
 static void on_reply(void *ctx, int entrant, const char *type, int64_t ns,
 		     int64_t cpu_ns)
@@ -339,9 +322,9 @@ static void play_games(struct run *r, struct match *match, struct checklist *c,
 		if (g == 1)
 			check(c, true, "starts: answers hello%s%s%s", name ? " as \"" : "",
 			      name ? name : " (without a name)", name ? "\"" : "");
-		r->moves += moves_of(log, seat);
 		r->last_forfeit = o.forfeited[seat];
 		if (o.forfeited[seat]) {
+			read_log(r, log, seat, NULL);
 			game_fault(c, g, seat, &o, stderr_path, r->check->limits.sandbox);
 			r->clean = false;
 			continue;
@@ -352,7 +335,7 @@ static void play_games(struct run *r, struct match *match, struct checklist *c,
 		      : r->clean ? "the same process: start, commit, lock"
 				 : "a new process: hello, start, commit, lock",
 		      o.actions);
-		inspect_log(log, seat, c, &r->joined);
+		read_log(r, log, seat, c);
 	}
 	free(log);
 }

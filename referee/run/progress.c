@@ -71,22 +71,20 @@ void progress_start(struct progress *p, long total, long done, long left_out)
 			     p->out_dir, done, total, total - done - left_out, out);
 }
 
-void progress_set_aside(struct progress *p, long game, const char *name)
-{
-	if (!p->quiet)
-		visible_line(stderr, "%s: game %ld was cut by the stop: its log is set "
-			     "aside as %s, and the game is played again", p->out_dir,
-			     game, name);
-}
-
-void progress_set_set_aside(struct progress *p, long first, long last,
-			    char *const *names, int count)
+void progress_set_aside(struct progress *p, long first, long last,
+			char *const *names, int count)
 {
 	char logs[1024] = "";
 	size_t len = 0;
 
 	if (p->quiet)
 		return;
+	if (first == last) {
+		visible_line(stderr, "%s: game %ld was cut by the stop: its log is set "
+			     "aside as %s, and the game is played again", p->out_dir,
+			     first, names[0]);
+		return;
+	}
 	for (int k = 0; k < count && len < sizeof logs; k++)
 		len += (size_t)snprintf(logs + len, sizeof logs - len, "%s%s",
 					!k ? "" : k == count - 1 ? " and " : ", ", names[k]);

@@ -66,14 +66,12 @@ void progress_start(struct progress *p, long total, long done, long left_out);
  * its standings and forfeits count. */
 void progress_game(struct progress *p, const int *bot, const int *rank,
 		   int players, int forfeits, bool earlier);
-/* A resumed run set aside the log that game `game` left unfinished, as
- * `name` (games/aborted/...): the game is played again. */
-void progress_set_aside(struct progress *p, long game, const char *name);
-/* With duplicate sets: a resumed run set aside the `count` logs that the
- * set of games `first` to `last` left, as names[]: the whole set is dealt
- * again.  One line, naming each log. */
-void progress_set_set_aside(struct progress *p, long first, long last,
-			    char *const *names, int count);
+/* A resumed run set aside the `count` logs, as names[], that games
+ * `first` to `last` left unfinished: a game alone (first == last) is
+ * played again, a duplicate set dealt again whole.  One line, naming
+ * each log. */
+void progress_set_aside(struct progress *p, long first, long last,
+			char *const *names, int count);
 /* Bot `bot` did not start for a game, saying `line` first on stderr: at
  * p->start_failures in a row, the status line names it (at once). */
 void progress_no_start(struct progress *p, int bot, const char *line);

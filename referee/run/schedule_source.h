@@ -1,6 +1,6 @@
 /*
- * The tables of a tournament's schedule, as its two table sources
- * (table_source.h, both in tournament.c) hand them out: which tables are
+ * The tables of a tournament's schedule, as its table source
+ * (table_source.h, in tournament.c) hands them out: which tables are
  * the run's (its shard's, none that seats a bot left out), which games
  * have finished, and which table can be played now.  The fixed schedule
  * of a round robin or a gauntlet has every table seated from the start;

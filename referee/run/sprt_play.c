@@ -36,13 +36,6 @@ static char *sprt_play_stderr(const char *dir, const char *name, int worker)
 			   : path_joinf(dir, "%s.%d.stderr", name, worker);
 }
 
-/* The entrant in seat `s` of game `game`: A first in the first game of
- * each pair, B in the second (match_round_rotate()). */
-static int seated(long game, int s)
-{
-	return match_set_rotated((int)((game - 1) % 2), s, 2);
-}
-
 /* In a worker: what the hello names and the starts of a game say. */
 static void say_starts(int out, long game, const struct game_outcome *o)
 {
@@ -52,9 +45,12 @@ static void say_starts(int out, long game, const struct game_outcome *o)
 		if (match_hello_name(worker_lanes[0], i, &said) && said)
 			worker_say(out, "N %d %s\n", i, said);
 	worker_named = true;
+	/* The entrant in seat s: A first in the first game of each pair, B
+	 * in the second (match_round_rotate()). */
 	for (int s = 0; s < 2; s++)
 		if (o->no_start[s])
-			worker_say(out, "B %ld %d %.*s\n", game, seated(game, s),
+			worker_say(out, "B %ld %d %.*s\n", game,
+				   match_set_rotated((int)((game - 1) % 2), s, 2),
 				   (int)strcspn(o->detail[s], "\n"), o->detail[s]);
 }
 
@@ -137,7 +133,7 @@ struct sprt_run {
 	long counted;            /* pairs 1..counted are counted */
 	signed char (*half)[2];  /* by pair - 1: A's points in each game
 				  * doubled, -1 until it finishes */
-	long cap;
+	size_t cap;
 	char *said[2];
 	long failed;             /* the game a bot did not start for, or 0 */
 	int failed_worker;       /* ... in this worker (from 1) */
@@ -158,10 +154,7 @@ static enum pool_next next_pair(void *state, int worker,
 	(void)worker;
 	if (st->stop || pair > st->p->max_pairs)
 		return POOL_DONE;
-	if (pair > st->cap) {
-		st->cap = 2 * st->cap + 16;
-		st->half = xrealloc(st->half, (size_t)st->cap * sizeof *st->half);
-	}
+	st->half = xgrow(st->half, (size_t)pair - 1, &st->cap, sizeof *st->half);
 	st->half[pair - 1][0] = st->half[pair - 1][1] = -1;
 	st->next++;
 	t->number = (int)pair;

@@ -2,8 +2,8 @@
  * Where a run's tables come from: the one interface the run's loop
  * (run_loop.h) asks for the next table to hand a worker, whatever the
  * source is, and tells each line a worker writes.  A source is its
- * functions and its state: a tournament's fixed schedule (round robin,
- * gauntlet) and its Swiss rounds (tournament.c, on schedule_source.h),
+ * functions and its state: a tournament's schedule, fixed (round robin,
+ * gauntlet) or of Swiss rounds (tournament.c, on schedule_source.h),
  * `sprt`'s pairs (sprt_play.c), and the league's picks
  * (league/league_run.c, on league/league_pick.h),
  * which the league room fills in and hands down, so that the run never

@@ -1,8 +1,8 @@
 /*
  * Running a tournament; see tournament.h.  The parent process owns the
  * manifest and is a table source (table_source.h) of the run's loop
- * (run_loop.h), which hands its tables to workers (worker.h): the fixed
- * schedule's source or the Swiss's, both on schedule_source.h and one
+ * (run_loop.h), which hands its tables to workers (worker.h): one source
+ * for a fixed schedule and a Swiss's alike, on schedule_source.h and one
  * manifest ledger.  Each finished game is in its own signed log before
  * the manifest records it, so a run killed at any point resumes from the
  * logs and the manifest alone.
@@ -29,11 +29,6 @@
 #include "tournament_peers.h"
 #include "tournament_resume.h"
 #include "tournament_state.h"
-
-static int record_due(struct tournament_state *st, bool final)
-{
-	return manifest_ledger_due(&st->ledger, final, st->err);
-}
 
 /* A "skipped" record for each bot left out of the run that has games
  * here still to play: those games, which this run does not start (a
@@ -114,23 +109,12 @@ static enum pool_next hand_table(struct tournament_state *st, int table,
 	       ? POOL_ERROR : POOL_TASK;
 }
 
-/* The fixed schedule's next(): its next table with games not finished,
- * every table seated from the start. */
-static enum pool_next schedule_next(void *state, int worker,
-					      struct table_source_table *out)
-{
-	struct tournament_state *st = state;
-	int table = schedule_source_next(&st->source);
-
-	(void)worker;
-	/* Never SCHEDULE_SOURCE_WAIT: every table is seated. */
-	return table < 0 ? POOL_DONE : hand_table(st, table, out);
-}
-
-/* The Swiss's next(): the same, but a table of a round not seated yet
- * makes the worker wait, and a table goes with its pair. */
-static enum pool_next swiss_next(void *state, int worker,
-					   struct table_source_table *out)
+/* The source's next(): the schedule's next table with games not
+ * finished.  A fixed schedule's tables are all seated from the start; a
+ * Swiss's table of a round not seated yet makes the worker wait, and a
+ * Swiss's table goes with its pair. */
+static enum pool_next next_table(void *state, int worker,
+				 struct table_source_table *out)
 {
 	struct tournament_state *st = state;
 	int table = schedule_source_next(&st->source);
@@ -140,6 +124,8 @@ static enum pool_next swiss_next(void *state, int worker,
 		return POOL_WAIT;
 	if (table == SCHEDULE_SOURCE_DONE)
 		return POOL_DONE;
+	if (!st->schedule->swiss.rounds)
+		return hand_table(st, table, out);
 	/* The results are in the manifest before the rounds they pair
 	 * start. */
 	if (manifest_ledger_write_finished(&st->ledger, st->err))
@@ -148,13 +134,13 @@ static enum pool_next swiss_next(void *state, int worker,
 	return hand_table(st, table, out);
 }
 
-/* The Swiss source's ready(): a round the workers waited for seated. */
+/* The source's ready(): a Swiss's round the workers waited for seated. */
 static bool round_ready(void *state)
 {
 	return schedule_source_ready(&((struct tournament_state *)state)->source);
 }
 
-/* The Swiss source's still_waiting(): after a look at a sharded Swiss's
+/* The source's still_waiting(): after a look at a sharded Swiss's
  * peers, which shard the round waits for. */
 static void peers_waited(void *state, int waiting)
 {
@@ -222,7 +208,7 @@ static int handle(void *state, int worker, char *line)
 				      "cut short", game);
 		manifest_ledger_finished(&st->ledger, tournament_finished_entry(
 			st, game, hash, rank, &figures, false));
-		if (record_due(st, false))
+		if (manifest_ledger_due(&st->ledger, false, st->err))
 			return -1;
 		schedule_source_finished(&st->source, game, rank);
 		bots = st->schedule->games[game - 1].seating;
@@ -285,7 +271,7 @@ static int woke(void *state, int waiting)
 	struct tournament_state *st = state;
 
 	st->looked = 0;
-	if (record_due(st, false))
+	if (manifest_ledger_due(&st->ledger, false, st->err))
 		return -1;
 	if (st->source.sharded && waiting &&
 	    (st->looked = schedule_source_look_at_peers(&st->source, st->err)) < 0)
@@ -293,16 +279,12 @@ static int woke(void *state, int waiting)
 	return 0;
 }
 
-/* The fixed schedule's source (round robin, gauntlet): every table
- * seated from the start. */
-static const struct table_source_ops schedule_ops = {
-	.next = schedule_next, .line = handle, .wait_ms = wait_ms, .woke = woke,
-};
-
-/* A Swiss's: its rounds seated one at a time, workers waiting for the
- * next meanwhile, a sharded one's from its peers' results too. */
-static const struct table_source_ops swiss_ops = {
-	.next = swiss_next, .line = handle, .wait_ms = wait_ms, .woke = woke,
+/* The schedule's source: a fixed schedule's (round robin, gauntlet)
+ * every table seated from the start, which no worker waits for; a
+ * Swiss's rounds seated one at a time, workers waiting for the next
+ * meanwhile, a sharded one's from its peers' results too. */
+static const struct table_source_ops tournament_ops = {
+	.next = next_table, .line = handle, .wait_ms = wait_ms, .woke = woke,
 	.ready = round_ready, .still_waiting = peers_waited,
 };
 
@@ -334,7 +316,8 @@ static int close_manifest(struct tournament_state *st, int rc)
 		long total, finished, left_out;
 
 		count_games(st, &total, &finished, &left_out);
-		return record_due(st, true) || tournament_record(st, manifest_complete_record(finished)) ||
+		return manifest_ledger_due(&st->ledger, true, st->err) ||
+		       tournament_record(st, manifest_complete_record(finished)) ||
 		       run_manifest_sign(&st->ledger.run, st->run->key, st->err) ? -1 : 0;
 	}
 	if (st->ledger.run.journal) {
@@ -351,13 +334,12 @@ static int close_manifest(struct tournament_state *st, int rc)
 	return rc;
 }
 
-/* The workers, on the run's loop with the schedule's or the Swiss's
- * source, until every game is played, an error or a stop signal. */
+/* The workers, on the run's loop with the schedule's source, until
+ * every game is played, an error or a stop signal. */
 static int play_games(struct tournament_state *st)
 {
 	const struct tournament_run *run = st->run;
-	const struct table_source source = {
-		.ops = st->schedule->swiss.rounds ? &swiss_ops : &schedule_ops, .state = st};
+	const struct table_source source = {.ops = &tournament_ops, .state = st};
 	struct run_loop loop = {
 		.source = &source, .concurrency = run->concurrency, .err = st->err,
 		.job = {.spec = st->spec, .schedule = st->schedule, .out_dir = run->out_dir,
@@ -404,8 +386,6 @@ out:
 	manifest_ledger_free(&st.ledger);
 	schedule_source_free(&st.source);
 	free(st.aborted);
-	free(st.open_games);
-	free(st.open_commitments);
 	free(st.no_start_game);
 	forfeit_reasons_free(&st.reasons);
 	free(st.unreplied);

@@ -4,7 +4,6 @@
 #include "tournament_resume.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,11 +24,11 @@
 #include "verify/verify_cut.h"
 
 /* The first record: of the first generation's bots (schedule.h), all of
- * them but in a resumed run that grows; "grown" records add the others. */
+ * them but in a resumed run that grows; "grown" records add the others;
+ * the file's SHA-256, the one the source took (schedule_source_init()). */
 static cJSON *header(const struct tournament_state *st, const unsigned char *id)
 {
 	const struct tournament_spec *spec = st->spec;
-	char hash[FILES_SHA256_HEX];
 	int first_bots = st->schedule->first_bots;
 	char **names = xcalloc((size_t)first_bots, sizeof *names);
 	cJSON *record;
@@ -40,6 +39,7 @@ static cJSON *header(const struct tournament_state *st, const unsigned char *id)
 		.bots = names, .bot_count = first_bots,
 		.shard_index = st->run->shard_index,
 		.shard_count = st->run->shard_count, .file = spec->file,
+		.file_sha256 = *st->source.file_sha256 ? st->source.file_sha256 : NULL,
 		.book_sha256 = spec->book.count ? spec->book.sha256 : NULL,
 		.book_path = spec->book.path, .book_random = spec->book.random,
 		.compress = spec->compress, .skip_broken = st->run->skip_broken,
@@ -49,8 +49,6 @@ static cJSON *header(const struct tournament_state *st, const unsigned char *id)
 
 	for (int b = 0; b < first_bots; b++)
 		names[b] = spec->bots[b].name;
-	if (files_sha256(AT_FDCWD, st->run->file, hash) == 0)
-		h.file_sha256 = hash;
 	record = manifest_header_record(&h);
 	free(names);
 	return record;
@@ -85,51 +83,39 @@ static char *set_aside_path(struct tournament_state *st, long game)
 	return rc ? NULL : outdir_set_aside(st->run->out_dir, game, ++st->aborted[game]);
 }
 
-/* Whether the log at `path` is complete, verifies with this run's key and
- * ranks every seat (loaded into *log, its hash into hash). */
-static bool leftover_complete(struct tournament_state *st, const char *path,
-			      struct game_log *log, char *hash, int *ranks)
-{
-	struct verify_summary summary;
-	char verr[ERR_LEN];
+/* A complete log an earlier run left (settle_set()): its lines (and
+ * their file's SHA-256) and ranks. */
+struct leftover {
+	struct game_log log;
+	int ranks[GAME_MAX_SEATS];
+};
 
-	return logread_load(path, log, verr) == 0 &&
-	       verify_log(log, st->run->key->public_key, NULL, &summary, verr) == 0 &&
-	       files_sha256(AT_FDCWD, path, hash) == 0 &&
-	       logread_ranks(log, ranks, GAME_MAX_SEATS) == st->schedule->players;
-}
-
-/* The earlier run's deal of `game` that no log accounts for yet, or
- * NULL. */
+/* The earlier run's deal of `game` that no log of the folder accounts
+ * for yet: the last C its started records named of a game it did not
+ * finish, and no "aborted" record names; or NULL. */
 static const char *open_deal(const struct tournament_state *st, long game)
 {
-	for (long i = 0; i < st->open_deals; i++)
-		if (st->open_games[i] == game)
-			return st->open_commitments[i];
-	return NULL;
-}
+	const struct manifest_view *old = st->earlier;
+	long last = game <= old->game_count ? st->last_started[game] : 0;
+	const char *c = last ? old->started_commitments[last - 1] : NULL;
 
-/* The commitment C a cut log names, for its "aborted" record: the one
- * its started record named when the log was cut before its own, or ""
- * (a deal of revision 4). */
-static void leftover_commitment(const struct tournament_state *st, long game,
-				const char *path, char c[65])
-{
-	const char *started = open_deal(st, game);
-
-	verify_cut_file_commitment(path, c);
-	if (!*c && started)
-		snprintf(c, 65, "%s", started);
+	return c && old->state[game] != MANIFEST_FINISHED && !verify_cut_names(old, game, c)
+	       ? c : NULL;
 }
 
 /* The "aborted" record of the log of `game` set aside at `file` as its
- * st->aborted[game]th, whose name is put in *aside (a new string). */
+ * st->aborted[game]th, whose name is put in *aside (a new string), with
+ * the commitment C the log names: the one its started record named when
+ * the log was cut before its own, or "" (a deal of revision 4). */
 static int record_set_aside(struct tournament_state *st, long game, const char *file,
 			    char **aside)
 {
+	const char *started = open_deal(st, game);
 	char c[65];
 
-	leftover_commitment(st, game, file, c);
+	verify_cut_file_commitment(file, c);
+	if (!*c && started)
+		snprintf(c, 65, "%s", started);
 	*aside = outdir_set_aside(NULL, game, st->aborted[game]);
 	return tournament_record(st, manifest_aborted_record(game, *aside, c));
 }
@@ -152,18 +138,17 @@ static int adopt_set_aside(struct tournament_state *st, long game, char **aside)
 }
 
 /* A log an earlier run left for a game the manifest does not list as
- * finished: when `recover` and it is complete, the game finished and the
- * run stopped before the batch of its entry was written (manifest.h), so
- * the entry goes into this run's batch, marked "recovered"; any other log
- * is set aside in games/aborted/ with an "aborted" record, under the name
- * put in *aside (a new string). */
-static int settle_leftover(struct tournament_state *st, long game, bool recover, char **aside)
+ * finished: when it is `complete` (NULL: not to be recovered), the game
+ * finished and the run stopped before the batch of its entry was written
+ * (manifest.h), so the entry goes into this run's batch, marked
+ * "recovered"; any other log is set aside in games/aborted/ with an
+ * "aborted" record, under the name put in *aside (a new string). */
+static int settle_leftover(struct tournament_state *st, long game,
+			   const struct leftover *complete, char **aside)
 {
 	char *path = outdir_log(st->run->out_dir, game), *moved = NULL;
-	char hash[FILES_SHA256_HEX];
 	struct game_figures figures;
-	struct game_log log = {0};
-	int rc = 0, ranks[GAME_MAX_SEATS];
+	int rc = 0;
 
 	if (access(path, F_OK)) {
 		free(path);
@@ -175,11 +160,11 @@ static int settle_leftover(struct tournament_state *st, long game, bool recover,
 								open_deal(st, game)));
 		return rc;
 	}
-	if (recover && leftover_complete(st, path, &log, hash, ranks)) {
-		add_log_replies(st, game, &log, &figures);
+	if (complete) {
+		add_log_replies(st, game, &complete->log, &figures);
 		manifest_ledger_finished(&st->ledger, tournament_finished_entry(
-			st, game, hash, ranks, &figures, true));
-		schedule_source_finished(&st->source, game, ranks);
+			st, game, complete->log.sha256, complete->ranks, &figures, true));
+		schedule_source_finished(&st->source, game, complete->ranks);
 	} else if (!(moved = set_aside_path(st, game))) {
 		rc = -1;
 	} else if (rename(path, moved)) {
@@ -187,8 +172,6 @@ static int settle_leftover(struct tournament_state *st, long game, bool recover,
 	} else {
 		rc = record_set_aside(st, game, moved, aside);
 	}
-	if (log.lines)
-		logread_free(&log);
 	free(moved);
 	free(path);
 	return rc;
@@ -202,6 +185,7 @@ static int settle_leftover(struct tournament_state *st, long game, bool recover,
 static int settle_set(struct tournament_state *st, long first)
 {
 	long end = first + (st->spec->duplicate ? st->schedule->players : 1);
+	struct leftover left[GAME_MAX_SEATS] = {0};
 	char *aside[GAME_MAX_SEATS] = {NULL};
 	bool recover;
 	int rc = 0, count = 0;
@@ -210,31 +194,36 @@ static int settle_set(struct tournament_state *st, long first)
 	 * a log of a round not seated cannot be the game of its seats. */
 	schedule_source_pair(&st->source);
 	recover = schedule_table_seated(st->schedule, st->schedule->games[first - 1].table);
+	/* Each log complete, verified with this run's key, every seat
+	 * ranked. */
 	for (long n = first; recover && n < end; n++) {
-		char *path = outdir_log(st->run->out_dir, n), hash[FILES_SHA256_HEX];
-		struct game_log log = {0};
-		int ranks[GAME_MAX_SEATS];
+		struct leftover *l = &left[n - first];
+		char *path = outdir_log(st->run->out_dir, n), verr[ERR_LEN];
+		struct verify_summary summary;
 
-		recover = st->finished[n] || leftover_complete(st, path, &log, hash, ranks);
-		if (log.lines)
-			logread_free(&log);
+		recover = st->finished[n] ||
+			  (logread_load(path, &l->log, verr) == 0 &&
+			   verify_log(&l->log, st->run->key->public_key, NULL, &summary, verr) == 0 &&
+			   logread_ranks(&l->log, l->ranks, GAME_MAX_SEATS) == st->schedule->players);
 		free(path);
 	}
-	for (long n = first; !recover && n < end; n++)
+	for (long n = first; !recover && !rc && n < end; n++)
 		if (st->finished[n])
-			return errorf(st->err, "game %ld is finished but a game of its duplicate set left no complete log: the set cannot be played again whole",
-				      n);
+			rc = errorf(st->err, "game %ld is finished but a game of its duplicate set left no complete log: the set cannot be played again whole",
+				    n);
 	for (long n = first; !rc && n < end; n++) {
 		if (!st->finished[n])
-			rc = settle_leftover(st, n, recover, &aside[count]);
+			rc = settle_leftover(st, n, recover ? &left[n - first] : NULL,
+					     &aside[count]);
 		count += aside[count] != NULL;
 	}
-	if (!rc && count && st->spec->duplicate)
-		progress_set_set_aside(st->run->progress, first, end - 1, aside, count);
-	else if (!rc && count)
-		progress_set_aside(st->run->progress, first, aside[0]);
+	if (!rc && count)
+		progress_set_aside(st->run->progress, first, end - 1, aside, count);
 	for (int k = 0; k < count; k++)
 		free(aside[k]);
+	for (long n = first; n < end; n++)
+		if (left[n - first].log.lines)
+			logread_free(&left[n - first].log);
 	return rc;
 }
 
@@ -274,20 +263,7 @@ static int take_earlier_run(struct tournament_state *st, struct manifest_view *o
 {
 	int players = st->schedule->players, rank[GAME_MAX_SEATS];
 
-	long *last = verify_cut_last_started(old);
-
 	for (long g = 1; g <= old->game_count; g++) {
-		const char *c = last[g] ? old->started_commitments[last[g] - 1] : NULL;
-
-		if (c && old->state[g] != MANIFEST_FINISHED && !verify_cut_names(old, g, c)) {
-			st->open_games = xrealloc(st->open_games, (size_t)(st->open_deals + 1) *
-						  sizeof *st->open_games);
-			st->open_commitments = xrealloc(st->open_commitments,
-							(size_t)(st->open_deals + 1) *
-							sizeof *st->open_commitments);
-			st->open_games[st->open_deals] = g;
-			memcpy(st->open_commitments[st->open_deals++], c, 65);
-		}
 		st->aborted[g] = old->resume.set_aside[g];
 		if (old->state[g] != MANIFEST_FINISHED)
 			continue;
@@ -295,7 +271,6 @@ static int take_earlier_run(struct tournament_state *st, struct manifest_view *o
 			rank[s] = old->ranks[(size_t)g * (size_t)players + (size_t)s];
 		schedule_source_finished(&st->source, g, rank);
 	}
-	free(last);
 	/* A Swiss's rounds as the games finished pair them (manifest_read()
 	 * checked that those games were seated so; a shard's, with its
 	 * peers' results, below). */
@@ -472,20 +447,21 @@ int tournament_open_manifest(struct tournament_state *st)
 		rc = record_grown(st, &old);
 	if (!rc)
 		rc = record_back(st, &old, plays);
-	manifest_view_free(&old);
 	free(plays);
-	if (rc) {
-		cJSON_Delete(versions);
-		return rc;
-	}
-	rc = tournament_record(st, manifest_resumed_record());
+	if (!rc)
+		rc = tournament_record(st, manifest_resumed_record());
 	if (!rc)
 		add_unreplied(st);
+	st->earlier = &old;
+	st->last_started = rc ? NULL : verify_cut_last_started(&old);
 	for (long n = 1; !rc && n <= st->schedule->game_count; n++)
 		if (schedule_source_in_shard(&st->source, st->schedule->games[n - 1].table) &&
 		    schedule_set_first(st->schedule, st->spec->duplicate, n) == n)
 			rc = settle_set(st, n);
 	rc = rc ? rc : manifest_ledger_write_finished(&st->ledger, st->err);
+	free(st->last_started);
+	manifest_view_free(&old);
+	st->earlier = NULL;
 	if (rc) {
 		cJSON_Delete(versions);
 		return rc;

@@ -131,22 +131,19 @@ static int remember(struct running *r, char *err)
 	return rc;
 }
 
-/* A resumed Swiss's bots that its skipped records left out: they stay
- * out, as its rounds were paired without them (swiss.h). */
+/* A resumed Swiss's bots that its skipped records left out (by bot, as
+ * the manifest's reader keeps them): they stay out, as its rounds were
+ * paired without them (swiss.h). */
 static void remember_left_out(struct running *r)
 {
 	struct problems quiet = { 0 };
 	struct manifest_view view;
 	char *path = manifest_find(r->run.out_dir);
 
-	if (path && !manifest_read(path, NULL, MANIFEST_RESUME, &view, &quiet))
-		for (int k = 0; k < view.resume.skipped_count; k++)
-			if (view.resume.skipped[k] < r->spec.bot_count) {
-				if (!r->left_out)
-					r->left_out = xcalloc((size_t)r->spec.bot_count,
-							      sizeof *r->left_out);
-				r->left_out[view.resume.skipped[k]] = true;
-			}
+	if (path && !manifest_read(path, NULL, MANIFEST_RESUME, &view, &quiet)) {
+		r->left_out = view.left_out;
+		view.left_out = NULL;
+	}
 	if (path)
 		manifest_view_free(&view);
 	free(path);

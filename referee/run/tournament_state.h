@@ -17,6 +17,7 @@
 #include "plan/tournament_spec.h"
 #include "schedule_source.h"
 
+struct manifest_view;
 struct tournament_run;
 
 struct tournament_state {
@@ -34,12 +35,11 @@ struct tournament_state {
 	long *unreplied;        /* an earlier run's games after its last
 				 * "replies" record */
 	size_t unreplied_count;
-	/* An earlier run's deals that no log of the folder accounts for
-	 * yet: the last C its started records named of each game it did
-	 * not finish, and no "aborted" record names. */
-	long open_deals;
-	long *open_games;
-	char (*open_commitments)[65];
+	/* While an earlier run's leftover logs are settled: its manifest,
+	 * and by game its last started record's deal
+	 * (verify_cut_last_started()). */
+	const struct manifest_view *earlier;
+	long *last_started;
 	char *err;
 };
 

@@ -142,52 +142,54 @@ static void table_seating(const struct worker_job *job,
 				seating[s] = i;
 }
 
-/* Says that game `number`, whose log is complete, has finished (played
- * on `lane`, one of the table's matches). */
-static void report_game(const struct worker_job *job,
-			const struct schedule_table *t, long number,
-			const struct match *lane,
-			const struct game_outcome *outcome, int out)
+/* Says that game `number`, whose log at `log` is complete, has finished
+ * (played on `lane`, one of the table's matches, seated by the bots'
+ * places at the table). */
+static void report_game(const struct worker_job *job, const struct schedule_table *t,
+			long number, const char *log, const int *seating,
+			const struct match *lane, const struct game_outcome *outcome, int out)
 {
-	char *log = outdir_log(job->out_dir, number);
 	char hash[FILES_SHA256_HEX], err[ERR_LEN];
-	int seating[GAME_MAX_SEATS], players = job->schedule->players;
+	int players = job->schedule->players;
 
 	if (files_sha256(AT_FDCWD, log, hash)) {
 		errorf(err, "cannot read '%s'", log);
 		worker_say(out, "E %ld %s\n", number, err);
 		worker_leave(1);
 	}
-	table_seating(job, t, number, seating);
 	say_no_starts(out, number, outcome, t, seating, players, lane,
 		      job->spec->limits.sandbox);
 	worker_finished(out, number, hash, outcome, players);
-	free(log);
 }
 
-/* Plays `count` games of table `t`: one alone on lanes[0], or a whole
- * duplicate set on lanes[0..count-1].  0, or -1 with err. */
-static int play_games(const struct worker_job *job, const struct schedule_table *t,
-		      struct match **lanes, const long *games, int count,
-		      const unsigned char *deal_key, struct game_outcome *outcomes,
-		      char *err)
+/* Plays and reports `count` games of table `t`: one alone on lanes[0],
+ * or a whole duplicate set on lanes[0..count-1]; after an "E" line, the
+ * worker ends. */
+static void play_games(const struct worker_job *job, const struct schedule_table *t,
+		       struct match **lanes, const long *games, int count,
+		       const unsigned char *deal_key, int out)
 {
 	struct match_set_game set_games[GAME_MAX_SEATS];
-	char *logs[GAME_MAX_SEATS];
+	struct game_outcome outcomes[GAME_MAX_SEATS];
+	char *logs[GAME_MAX_SEATS], err[ERR_LEN];
 	struct match_round round = {.games = set_games, .count = count,
 				    .seats = job->schedule->players,
 				    .duplicate = job->duplicate, .set_seed = deal_key};
-	int rc;
 
 	for (int k = 0; k < count; k++) {
 		set_games[k].index = (unsigned long)games[k];
 		set_games[k].log_path = logs[k] = outdir_log(job->out_dir, games[k]);
 		table_seating(job, t, games[k], set_games[k].seating);
 	}
-	rc = match_play_round(lanes, &round, outcomes, err);
-	for (int k = 0; k < count; k++)
+	if (match_play_round(lanes, &round, outcomes, err)) {
+		worker_say(out, "E %ld %s\n", games[0], err);
+		worker_leave(1);
+	}
+	for (int k = 0; k < count; k++) {
+		report_game(job, t, games[k], logs[k], set_games[k].seating, lanes[k],
+			    &outcomes[k], out);
 		free(logs[k]);
-	return rc;
+	}
 }
 
 /* Plays the listed games of one table with one set of bot processes, or
@@ -205,7 +207,6 @@ static void play_table(const struct worker_job *job, int table,
 	struct match_entrant entrants[GAME_MAX_SEATS];
 	char *stderr_paths[GAME_MAX_SEATS];
 	const char **hidden[GAME_MAX_SEATS];
-	struct game_outcome outcomes[GAME_MAX_SEATS];
 	const struct match_place place = {.run_id = job->run_id};
 	struct match_config config = {
 		.rules = spec->rules, .options = spec->options,
@@ -236,15 +237,8 @@ static void play_table(const struct worker_job *job, int table,
 		worker_say(out, "E %ld %s\n", games[0], err);
 		worker_leave(1);
 	}
-	for (int g = 0; g < count; g += per_set) {
-		if (play_games(job, t, lanes, games + g, per_set, deal_key,
-			       outcomes, err)) {
-			worker_say(out, "E %ld %s\n", games[g], err);
-			worker_leave(1);
-		}
-		for (int j = 0; j < per_set; j++)
-			report_game(job, t, games[g + j], lanes[j], &outcomes[j], out);
-	}
+	for (int g = 0; g < count; g += per_set)
+		play_games(job, t, lanes, games + g, per_set, deal_key, out);
 	match_finish_lanes(lanes, per_set);
 	for (int i = 0; i < players; i++) {
 		free(stderr_paths[i]);
