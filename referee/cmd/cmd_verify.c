@@ -20,6 +20,7 @@
 
 #include "base/json.h"
 #include "base/keys.h"
+#include "base/paths.h"
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
@@ -53,14 +54,9 @@ struct tally {
 /* The league given whose folder is or holds `path`, or NULL. */
 static struct league_sum *league_of(struct tally *t, const char *path)
 {
-	for (int i = 0; i < t->league_count; i++) {
-		size_t len = strlen(t->leagues[i].dir);
-
-		while (len > 1 && t->leagues[i].dir[len - 1] == '/')
-			len--;
-		if (!strncmp(path, t->leagues[i].dir, len) && (path[len] == '/' || !path[len]))
+	for (int i = 0; i < t->league_count; i++)
+		if (path_within(path, t->leagues[i].dir))
 			return &t->leagues[i];
-	}
 	return NULL;
 }
 
