@@ -21,7 +21,7 @@
 #include "settings.h"
 
 /* The word of the option cli_option() returned last, and those that set
- * the bots' limits and sandbox last (cli_limits_given()). */
+ * the bots' limits and sandbox last (cli_switch()). */
 static const char *option_word, *limits_word, *sandbox_word;
 
 int cli_fail(const char *verb, const char *fmt, ...)
@@ -45,14 +45,18 @@ int cli_fail(const char *verb, const char *fmt, ...)
 }
 
 
-void cli_limits_given(void)
+bool cli_switch(int opt, int *sandbox, int *contain)
 {
-	limits_word = option_word;
-}
-
-void cli_sandbox_given(void)
-{
-	sandbox_word = option_word;
+	if (opt == OPT_SANDBOX || opt == OPT_NO_SANDBOX) {
+		*sandbox = opt == OPT_SANDBOX;
+		sandbox_word = option_word;
+	} else if (opt == OPT_LIMITS || opt == OPT_NO_LIMITS) {
+		*contain = opt == OPT_LIMITS;
+		limits_word = option_word;
+	} else {
+		return false;
+	}
+	return true;
 }
 
 bool cli_option_from_settings(void)
@@ -306,15 +310,14 @@ static int match_number(const char *verb, int opt, const char *arg,
 int cli_match_option(const char *verb, int opt, const char *arg,
 		     struct time_control *time, struct bot_limits *limits)
 {
+	int sandbox = limits->sandbox, contain = limits->contain;
+
+	if (cli_switch(opt, &sandbox, &contain)) {
+		limits->sandbox = sandbox;
+		limits->contain = contain;
+		return EXIT_OK;
+	}
 	switch (opt) {
-	case OPT_SANDBOX: case OPT_NO_SANDBOX:
-		limits->sandbox = opt == OPT_SANDBOX;
-		cli_sandbox_given();
-		return EXIT_OK;
-	case OPT_LIMITS: case OPT_NO_LIMITS:
-		limits->contain = opt == OPT_LIMITS;
-		cli_limits_given();
-		return EXIT_OK;
 	case OPT_READABLE:
 		limits->readable = path_list_add(limits->readable, arg);
 		return EXIT_OK;

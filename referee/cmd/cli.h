@@ -71,11 +71,12 @@ int cli_match_option(const char *verb, int opt, const char *arg,
 int cli_containment_ready(const char *verb, struct time_control *time,
 			  struct bot_limits *limits);
 
-/* For a verb that reads --limits and --no-limits (--sandbox and
- * --no-sandbox) itself: the option cli_option() returned last was one,
- * so that a message names where it came from (settings.h). */
-void cli_limits_given(void);
-void cli_sandbox_given(void);
+/* For a verb whose tournament file sets the bots' sandbox and limits,
+ * which CLI_SWITCH_LONGOPTS override: when `opt` is one of them, sets
+ * *sandbox or *contain on (1) or off (0), noting where it came from for
+ * a message (settings.h), and returns true; else false. */
+#define CLI_SWITCH_LONGOPTS CLI_SWITCH_OPTIONS(CLI_MATCH_LONGOPT)
+bool cli_switch(int opt, int *sandbox, int *contain);
 
 /* Whether the option cli_option() returned last came from the settings
  * (settings.h), not from the command line. */

@@ -79,26 +79,13 @@ static int play_games(struct check_bot *r, char *bot)
 	return failed ? EXIT_CHECK_FAILED : EXIT_OK;
 }
 
-/* The sandbox and limits switches given: -1 when not, else on or off.
- * With --tournament they override the file's, as for `referee
- * tournament`; every other flag of the time control and limits is the
- * file's to set. */
+/* The sandbox and limits switches given (cli_switch()): -1 when not,
+ * else on or off.  With --tournament they override the file's, as for
+ * `referee tournament`; every other flag of the time control and limits
+ * is the file's to set. */
 struct switches {
 	int sandbox, contain;
 };
-
-static bool take_switch(struct switches *sw, const char *flag)
-{
-	bool off = !strncmp(flag, "no-", 3);
-
-	if (!strcmp(flag + 3 * off, "sandbox"))
-		sw->sandbox = !off;
-	else if (!strcmp(flag + 3 * off, "limits"))
-		sw->contain = !off;
-	else
-		return false;
-	return true;
-}
 
 /* With --tournament FILE NAME: the game, its options, the players, the
  * time control and the limits of the file, the bot its entry NAME, whose
@@ -255,7 +242,7 @@ static int read_options(struct check_bot *r, struct check_args *a, int argc,
 				optarg, &r->config.time, &r->limits)) != EXIT_OK)
 			return rc;
 		if (!a->fixed && (opt == 'o' || opt == 'p' || (opt > OPT_MATCH_FIRST &&
-				  !take_switch(&a->sw, check_bot_options[index].name))))
+				  !cli_switch(opt, &a->sw.sandbox, &a->sw.contain))))
 			a->fixed = opt == 'o' ? "o" : check_bot_options[index].name;
 	}
 	if (a->file && a->fixed) {

@@ -169,16 +169,13 @@ static const struct option tournament_options[] = {
 	{"resume", no_argument, NULL, 'r'},
 	{"shard", required_argument, NULL, 's'},
 	{"key", required_argument, NULL, 'k'},
-	{"sandbox", no_argument, NULL, 'S'},
-	{"no-sandbox", no_argument, NULL, 'N'},
-	{"limits", no_argument, NULL, 'L'},
-	{"no-limits", no_argument, NULL, 'n'},
 	{"report", no_argument, NULL, 'R'},
 	{"quiet", no_argument, NULL, 'q'},
 	{"compress", no_argument, NULL, 'z'},
 	{"openings-book", required_argument, NULL, 'B'},
 	{"skip-broken", no_argument, NULL, 'b'},
 	{"start-failures", required_argument, NULL, 'f'},
+	CLI_SWITCH_LONGOPTS,
 	{NULL, 0, NULL, 0},
 };
 
@@ -206,17 +203,9 @@ static int tournament_option(int opt, struct tournament_request *q,
 					"1 <= I <= N, not '%s'", optarg);
 		break;
 	case 'k': q->key_file = optarg; break;
-	case 'S': case 'N':
-		q->sandbox = opt == 'S';
-		cli_sandbox_given();
-		break;
-	case 'L': case 'n':
-		q->contain = opt == 'L';
-		cli_limits_given();
-		break;
 	case 'R': q->on_finished = report_live_update; q->hook_ctx = live; break;
 	default:   /* '?' */
-		return EXIT_USAGE;
+		return cli_switch(opt, &q->sandbox, &q->contain) ? EXIT_OK : EXIT_USAGE;
 	}
 	return EXIT_OK;
 }

@@ -16,11 +16,15 @@
 
 #include <getopt.h>
 
-#define CLI_MATCH_OPTIONS(X) \
+/* The RUN_FLAGs, the switches `tournament` takes too (cli_switch()). */
+#define CLI_SWITCH_OPTIONS(X) \
 	X("limits", no_argument, OPT_LIMITS, RUN_FLAG), \
 	X("no-limits", no_argument, OPT_NO_LIMITS, RUN_FLAG), \
 	X("sandbox", no_argument, OPT_SANDBOX, RUN_FLAG), \
-	X("no-sandbox", no_argument, OPT_NO_SANDBOX, RUN_FLAG), \
+	X("no-sandbox", no_argument, OPT_NO_SANDBOX, RUN_FLAG)
+
+#define CLI_MATCH_OPTIONS(X) \
+	CLI_SWITCH_OPTIONS(X), \
 	X("move-ms", required_argument, OPT_MOVE_MS, ONCE), \
 	X("game-ms", required_argument, OPT_GAME_MS, ONCE), \
 	X("start-ms", required_argument, OPT_START_MS, ONCE), \
