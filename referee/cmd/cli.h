@@ -12,6 +12,7 @@
 #include "ladder/ladder_print.h"
 #include "match/match.h"
 #include "match_options.h"
+#include "plan/book.h"
 
 enum exit_code { EXIT_OK = 0, EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
 
@@ -137,6 +138,34 @@ int cli_fail(const char *verb, const char *fmt, ...)
 /* Parses a whole decimal number in [min, max]; false with a message. */
 bool cli_number(const char *verb, const char *flag, const char *text,
 		long min, long max, long *out);
+
+/* The -o KEY=VALUE options given to a verb, in their order. */
+#define CLI_PAIRS_MAX 64
+struct cli_pairs {
+	const char *pairs[CLI_PAIRS_MAX];
+	int count;
+};
+
+/* Adds one -o's `pair`: EXIT_OK, or EXIT_USAGE after a message. */
+int cli_pair(const char *verb, struct cli_pairs *p, const char *pair);
+
+/* The game named `game` (cli_game.c), or NULL after a message. */
+const struct game_rules *cli_game_find(const char *verb, const char *game);
+
+/* The game's options from the -o given (a new object): "first" `first`
+ * unless given (NULL: the game's default), every option resolved, and
+ * with `players` above 0 the game set up for that many.  NULL after a
+ * message. */
+cJSON *cli_game_options(const char *verb, const struct game_rules *rules,
+			const struct cli_pairs *p, const char *first, int players);
+
+/* The openings of config->openings drawn moves checked for the game, or
+ * the opening book `book_file` (NULL: none) read into *book and handed
+ * to config, a line for each rotation of the `players` seats (not both).
+ * EXIT_OK, or EXIT_USAGE after a message. */
+int cli_openings(const char *verb, const struct game_rules *rules,
+		 const cJSON *options, int players, const char *book_file,
+		 struct book *book, struct match_config *config);
 
 /* Fills entrants from BOT arguments: a name is the part before '=' when
  * it is a name (names.h), else made from the command (the base name

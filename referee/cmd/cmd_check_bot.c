@@ -16,12 +16,9 @@
 #include <unistd.h>
 
 #include "base/files.h"
-#include "base/game_play.h"
 #include "base/keys.h"
-#include "base/options.h"
 #include "base/util.h"
 #include "cli.h"
-#include "games/registry.h"
 #include "run/check_bot.h"
 #include "run/tournament_entrant.h"
 
@@ -132,25 +129,13 @@ static int from_tournament(struct check_bot *r, cJSON **options, const char *fil
 
 /* GAME BOT: the game and its options (-o), the number of players. */
 static int from_arguments(struct check_bot *r, cJSON **options, const char *game,
-			  const char *const *pairs, int npairs, long players)
+			  const struct cli_pairs *pairs, long players)
 {
-	char err[ERR_LEN];
-	cJSON *given;
-
-	r->rules = arena_game_find(game);
-	if (!r->rules)
-		return cli_fail("check-bot", "unknown game '%s' (see 'referee games')",
-				game);
+	if (!(r->rules = cli_game_find("check-bot", game)))
+		return EXIT_USAGE;
 	r->players = players ? (int)players : r->rules->min_players;
-	given = options_from_pairs(pairs, npairs, err);
-	*options = given ? options_resolve(r->rules, given, err) : NULL;
-	cJSON_Delete(given);
-	if (!*options || game_play_check_setup(r->rules, *options, r->players, err)) {
-		cJSON_Delete(*options);
-		*options = NULL;
-		return cli_fail("check-bot", "%s", err);
-	}
-	return EXIT_OK;
+	*options = cli_game_options("check-bot", r->rules, pairs, NULL, r->players);
+	return *options ? EXIT_OK : EXIT_USAGE;
 }
 
 /* Plays the checklist with `options` in the folder of its logs, --keep's
@@ -206,9 +191,9 @@ static const struct option check_bot_options[] = {
 /* The options as given, for GAME BOT or --tournament FILE NAME. */
 struct check_args {
 	struct switches sw;
-	const char *pairs[64], *file;
+	struct cli_pairs pairs;
+	const char *file;
 	const char *fixed; /* the first that the tournament file sets */
-	int npairs;
 	long players;
 };
 
@@ -234,10 +219,8 @@ static int read_options(struct check_bot *r, struct check_args *a, int argc,
 			r->lenient = true;
 		else if (opt == 't')
 			a->file = optarg;
-		else if (opt == 'o' && a->npairs == 64)
-			return cli_fail("check-bot", "too many -o options");
-		else if (opt == 'o')
-			a->pairs[a->npairs++] = optarg;
+		else if (opt == 'o' && cli_pair("check-bot", &a->pairs, optarg))
+			return EXIT_USAGE;
 		else if (opt > OPT_MATCH_FIRST && (rc = cli_match_option("check-bot", opt,
 				optarg, &r->config.time, &r->limits)) != EXIT_OK)
 			return rc;
@@ -271,8 +254,7 @@ static int cmd_check_bot(int argc, char **argv)
 		return rc;
 	rc = a.file ? from_tournament(&r, &options, a.file, argv[optind], &a.sw, &spec,
 				      &bot)
-		    : from_arguments(&r, &options, argv[optind], a.pairs, a.npairs,
-				     a.players);
+		    : from_arguments(&r, &options, argv[optind], &a.pairs, a.players);
 	if (rc)
 		return rc;
 	if (!r.games)

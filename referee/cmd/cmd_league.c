@@ -16,13 +16,11 @@
 
 #include "base/files.h"
 #include "base/json.h"
-#include "base/options.h"
 #include "base/paths.h"
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
 #include "cmd_league.h"
-#include "games/registry.h"
 #include "league/league_add.h"
 #include "league/league_cut.h"
 #include "league/league_db.h"
@@ -214,34 +212,25 @@ static const struct cmd_entry league_init_entry = {
 /* The game of init: its rules, players and options, into `info`.
  * EXIT_OK, or EXIT_USAGE after a message. */
 static int init_game(struct league_info *info, const char *game, long players,
-		     const char *const *pairs, int npairs)
+		     const struct cli_pairs *pairs)
 {
-	char err[ERR_LEN];
-	cJSON *given;
-
-	if (!(info->rules = arena_game_find(game)))
-		return fail("unknown game '%s' (see 'referee games')", game);
+	if (!(info->rules = cli_game_find("league", game)))
+		return EXIT_USAGE;
 	info->players = players ? (int)players : info->rules->min_players;
 	if (info->players < info->rules->min_players || info->players > info->rules->max_players)
 		return fail("%s is played by %d to %d players, not %d", game,
 			    info->rules->min_players, info->rules->max_players,
 			    info->players);
-	given = options_from_pairs(pairs, npairs, err);
-	info->options = given ? options_resolve(info->rules, given, err) : NULL;
-	cJSON_Delete(given);
-	if (!info->options ||
-	    game_play_check_setup(info->rules, info->options, info->players, err)) {
-		league_info_free(info);
-		return fail("%s", err);
-	}
-	return EXIT_OK;
+	info->options = cli_game_options("league", info->rules, pairs, NULL, info->players);
+	return info->options ? EXIT_OK : EXIT_USAGE;
 }
 
 static int league_init(int argc, char **argv)
 {
-	const char *pairs[64], *game = NULL, *key_file = NULL;
+	const char *game = NULL, *key_file = NULL;
+	struct cli_pairs pairs = {0};
 	struct referee_key key;
-	int npairs = 0, opt;
+	int opt;
 	long players = 0;
 	struct league_info info = {0};
 	char err[ERR_LEN];
@@ -253,10 +242,8 @@ static int league_init(int argc, char **argv)
 		else if (opt == 'p' && !cli_number("league", "--players", optarg, 2,
 						   GAME_MAX_SEATS, &players))
 			return EXIT_USAGE;
-		else if (opt == 'o' && npairs == 64)
-			return fail("too many -o options");
-		else if (opt == 'o')
-			pairs[npairs++] = optarg;
+		else if (opt == 'o' && cli_pair("league", &pairs, optarg))
+			return EXIT_USAGE;
 		else if (opt == 'k')
 			key_file = optarg;
 		else if (opt == '?')
@@ -264,7 +251,7 @@ static int league_init(int argc, char **argv)
 	}
 	if (argc - optind != 1 || !game)
 		return fail("init takes a folder and --game GAME");
-	if (init_game(&info, game, players, pairs, npairs))
+	if (init_game(&info, game, players, &pairs))
 		return EXIT_USAGE;
 	/* The key first: a league is not left without its register's first
 	 * line, which names it, signed. */

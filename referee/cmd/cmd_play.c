@@ -18,14 +18,12 @@
 #include "base/game_play.h"
 #include "base/journal.h"
 #include "base/openings.h"
-#include "base/options.h"
 #include "base/paths.h"
 #include "base/pool.h"
 #include "base/seed.h"
 #include "base/util.h"
 #include "bot/contain.h"
 #include "cli.h"
-#include "games/registry.h"
 #include "match/human.h"
 #include "plan/book.h"
 #include "report/replay.h"
@@ -91,8 +89,7 @@ struct play {
 	char *scratch;        /* their folder without --out or --log */
 	struct human *humans; /* per entrant: its person, if it is one */
 	const char *human_name; /* --human NAME */
-	const char *pairs[64];  /* the -o KEY=VALUE given */
-	int npairs;
+	struct cli_pairs pairs; /* the -o KEY=VALUE given */
 	long openings;          /* --openings N */
 	const char *book_file;  /* --openings-book FILE */
 };
@@ -149,27 +146,6 @@ static int check_duplicate(const struct play *p)
 	return cli_duplicate_allowed("play", "--duplicate", &p->limits, p->trusted_bots);
 }
 
-/* --openings N or --openings-book FILE, for the game, its options and
- * players read: EXIT_OK, or EXIT_USAGE after a message. */
-static int read_openings(struct play *p, long openings, const char *book)
-{
-	char err[ERR_LEN];
-
-	if (openings_check(p->rules, p->options, p->m.count, (int)openings, err))
-		return cli_fail("play", "%s", err);
-	p->m.config.openings = (int)openings;
-	if (book && openings)
-		return cli_fail("play", "give --openings N or --openings-book FILE, not both");
-	if (book && book_read(book, p->rules, p->options, p->m.count, &p->book, err))
-		return cli_fail("play", "%s", err);
-	if (book) {
-		p->m.config.book = &p->book;
-		p->m.config.book_first = 1;   /* games count from 1, */
-		p->m.config.book_unit = p->m.count; /* the seats rotate each game */
-	}
-	return EXIT_OK;
-}
-
 static const struct option play_options[] = {
 	{"games", required_argument, NULL, 'g'},
 	{"seed", required_argument, NULL, 's'},
@@ -191,11 +167,7 @@ static const struct option play_options[] = {
 static int play_option(struct play *p, int opt)
 {
 	switch (opt) {
-	case 'o':
-		if (p->npairs == 64)
-			return cli_fail("play", "too many -o options");
-		p->pairs[p->npairs++] = optarg;
-		return EXIT_OK;
+	case 'o': return cli_pair("play", &p->pairs, optarg);
 	case 'g':
 		return cli_number("play", "--games", optarg, 1, 100000000, &p->m.games)
 		       ? EXIT_OK : EXIT_USAGE;
@@ -225,22 +197,12 @@ static int play_option(struct play *p, int opt)
  * message. */
 static int read_game(struct play *p, int argc, char **argv)
 {
-	char err[ERR_LEN];
-	cJSON *given;
-
 	if (optind >= argc)
 		return cli_fail("play", "which game? (see 'referee games')");
-	p->rules = arena_game_find(argv[optind]);
-	if (!p->rules)
-		return cli_fail("play", "unknown game '%s' (see 'referee games')",
-				argv[optind]);
-	optind++;
-	given = options_from_pairs(p->pairs, p->npairs, err);
-	if (!given)
-		return cli_fail("play", "%s", err);
-	p->options = options_resolve(p->rules, given, err);
-	cJSON_Delete(given);
-	return p->options ? EXIT_OK : cli_fail("play", "%s", err);
+	if (!(p->rules = cli_game_find("play", argv[optind++])))
+		return EXIT_USAGE;
+	p->options = cli_game_options("play", p->rules, &p->pairs, NULL, 0);
+	return p->options ? EXIT_OK : EXIT_USAGE;
 }
 
 static int parse_args(struct play *p, int argc, char **argv)
@@ -261,7 +223,9 @@ static int parse_args(struct play *p, int argc, char **argv)
 		return cli_fail("play", "no bots given");
 	if (game_play_check_setup(p->rules, p->options, p->m.count, err))
 		return cli_fail("play", "%s", err);
-	rc = read_openings(p, p->openings, p->book_file);
+	p->m.config.openings = (int)p->openings;
+	rc = cli_openings("play", p->rules, p->options, p->m.count, p->book_file,
+			  &p->book, &p->m.config);
 	if (rc != EXIT_OK)
 		return rc;
 	if (p->m.log && p->m.out)

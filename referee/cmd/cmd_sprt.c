@@ -18,13 +18,10 @@
 #include <unistd.h>
 
 #include "base/files.h"
-#include "base/game_play.h"
 #include "base/openings.h"
-#include "base/options.h"
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
-#include "games/registry.h"
 #include "ladder/sprt.h"
 #include "ladder/sprt_scores.h"
 #include "plan/book.h"
@@ -86,8 +83,7 @@ struct sprt_args {
 	const char *out, *key_file, *book_file;
 	char *scratch;          /* the bots' stderr without --out */
 	struct book book;       /* --openings-book; count 0: none */
-	const char *pairs[64];
-	int npairs;
+	struct cli_pairs pairs;
 	struct match_config config;
 	struct bot_limits limits;
 };
@@ -160,11 +156,7 @@ static int sprt_option(struct sprt_args *a, int opt)
 		a->config.compress = true;
 		a->compress_set = cli_option_from_settings();
 		break;
-	case 'o':
-		if (a->npairs == 64)
-			return cli_fail("sprt", "too many -o options");
-		a->pairs[a->npairs++] = optarg;
-		break;
+	case 'o': return cli_pair("sprt", &a->pairs, optarg);
 	case '?': return EXIT_USAGE;
 	default: return cli_match_option("sprt", opt, optarg, &a->config.time, &a->limits);
 	}
@@ -198,31 +190,15 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 }
 
 /* The game's options with first=seat0 (the pairs swap seats themselves),
- * and the opening book read for them. */
+ * and the openings for them, a pair's two games a line of the book. */
 static cJSON *game_options(struct sprt_args *a, const struct game_rules *rules)
 {
-	char err[ERR_LEN];
-	cJSON *given = options_from_pairs(a->pairs, a->npairs, err), *options;
+	cJSON *options = cli_game_options("sprt", rules, &a->pairs, "seat0", 2);
 
-	if (!given) {
-		cli_fail("sprt", "%s", err);
-		return NULL;
-	}
-	if (!cJSON_GetObjectItemCaseSensitive(given, "first"))
-		cJSON_AddStringToObject(given, "first", "seat0");
-	options = options_resolve(rules, given, err);
-	cJSON_Delete(given);
-	if (!options || game_play_check_setup(rules, options, 2, err) ||
-	    openings_check(rules, options, 2, a->config.openings, err) ||
-	    (a->book_file && book_read(a->book_file, rules, options, 2, &a->book, err))) {
+	if (options && cli_openings("sprt", rules, options, 2, a->book_file, &a->book,
+				    &a->config)) {
 		cJSON_Delete(options);
-		cli_fail("sprt", "%s", err);
 		return NULL;
-	}
-	if (a->book_file) {
-		a->config.book = &a->book;
-		a->config.book_first = 1;   /* games count from 1, */
-		a->config.book_unit = 2;    /* a pair's two games a line */
 	}
 	return options;
 }
@@ -455,10 +431,8 @@ static int sprt_main(struct sprt_args *args, int argc, char **argv)
 
 	if (argc - optind != 3)
 		return cli_fail("sprt", "give a game and two bots");
-	rules = arena_game_find(argv[optind]);
-	if (!rules)
-		return cli_fail("sprt", "unknown game '%s' (see 'referee games')",
-				argv[optind]);
+	if (!(rules = cli_game_find("sprt", argv[optind])))
+		return EXIT_USAGE;
 	if (sprt_init(&a.test, a.elo0, a.elo1, a.alpha, a.beta,
 		      a.normalized ? SPRT_NORMALIZED : SPRT_LOGISTIC, err))
 		return cli_fail("sprt", "%s", err);
