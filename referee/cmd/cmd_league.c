@@ -510,17 +510,15 @@ static bool is_current(sqlite3 *db, const char *name)
 static int print_frozen(const char *dir, const char *name, enum league_format format)
 {
 	char *path = path_joinf(dir, "seasons/%s/ladder.%s", name, format_ext[format]);
-	FILE *f = league_name_ok(name) ? fopen(path, "re") : NULL;
-	char buf[8192];
-	size_t n;
+	size_t len;
+	char *ladder = league_name_ok(name) ? files_read_all(path, &len) : NULL;
 
 	free(path);
-	if (!f)
+	if (!ladder)
 		return fail("the league has no season '%s' (see DIR/seasons/, or "
 			    "'referee league status' for the current one)", name);
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		fwrite(buf, 1, n, stdout);
-	fclose(f);
+	fwrite(ladder, 1, len, stdout);
+	free(ladder);
 	return EXIT_OK;
 }
 
