@@ -239,15 +239,9 @@ static int parse_args(struct play *p, int argc, char **argv)
 /* Where logs go: the folder of --log FILE, or --out DIR; NULL for none. */
 static char *log_folder(const struct play *p)
 {
-	const char *slash;
-
 	if (p->m.out)
 		return xstrdup(p->m.out);
-	if (!p->m.log)
-		return NULL;
-	slash = strrchr(p->m.log, '/');
-	return slash ? strndup(p->m.log, (size_t)(slash - p->m.log) + (slash == p->m.log))
-		     : xstrdup(".");
+	return p->m.log ? path_parent(p->m.log) : NULL;
 }
 
 /* The output folder (made with its parents), the signing key, and each
