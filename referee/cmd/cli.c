@@ -15,6 +15,7 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "base/visible.h"
+#include "bot/bot.h"
 #include "bot/bot_env.h"
 #include "bot/contain.h"
 #include "bot/excerpt.h"
@@ -252,18 +253,12 @@ int cli_duplicate_allowed(const char *verb, const char *asked,
 	return EXIT_OK;
 }
 
-static void path_list_free(const char *const *list)
-{
-	for (size_t i = 0; list && list[i]; i++)
-		free((void *)list[i]);
-	free((void *)list);
-}
-
+/* The lists are path_list_add()'s, of strings of their own. */
 void cli_limits_free(struct bot_limits *limits)
 {
-	path_list_free(limits->readable);
-	path_list_free(limits->hidden);
-	path_list_free(limits->env);
+	bot_free_words((char **)limits->readable);
+	bot_free_words((char **)limits->hidden);
+	bot_free_words((char **)limits->env);
 	limits->readable = limits->hidden = limits->env = NULL;
 }
 
