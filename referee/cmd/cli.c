@@ -83,7 +83,10 @@ static const char *turned_off_by(const char *word, const char *flag,
 	return said;
 }
 
-int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index)
+/* One option read by getopt_long from the verb's options (`longs`, in
+ * their order), said as cli_option() says a mistake. */
+static int next_option(const struct cmd_entry *verb, int argc, char **argv,
+		       const struct option *longs, int *long_index)
 {
 	/* The argument being read, named whole in messages ("-xy",
 	 * "--key=F"): getopt_long keeps optind on a cluster of short options
@@ -92,7 +95,7 @@ int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index)
 	static const char *reading;
 	/* A leading ':' tells a missing value from an unknown option. */
 	char *with_colon = xasprintf(":%s", verb->shortopts ? verb->shortopts : "");
-	int i = optind, opt, long_index = -1;
+	int i = optind, opt;
 
 	if (i >= argc || argv[i] != reading) {
 		while (i < argc && (argv[i][0] != '-' || !argv[i][1]))
@@ -100,16 +103,64 @@ int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index)
 		reading = i < argc ? argv[i] : NULL;
 	}
 	opterr = 0;
-	opt = getopt_long(argc, argv, with_colon, verb->longopts, &long_index);
+	*long_index = -1;
+	opt = getopt_long(argc, argv, with_colon, longs, long_index);
 	free(with_colon);
 	option_word = reading;
-	if (index)
-		*index = long_index;
 	if (opt == '?')
 		cli_fail(verb->name, "unknown option '%s'", reading);
 	else if (opt == ':')
 		cli_fail(verb->name, "%s needs a value", reading);
 	return opt == ':' ? '?' : opt;
+}
+
+/* Takes the value of option `o` into `into` (struct cli_opt): false
+ * after a message. */
+static bool take(const char *verb, const struct cli_opt *o, void *into)
+{
+	char *field = (char *)into + o->at, flag[64];
+	long n;
+
+	snprintf(flag, sizeof flag, "--%s", o->name);
+	if (o->take == CLI_TRUE)
+		*(bool *)field = true;
+	else if (o->take == CLI_ARG)
+		*(const char **)field = optarg;
+	else if (!cli_number(verb, flag, optarg, o->min, o->max, &n))
+		return false;
+	else if (o->take == CLI_WHOLE)
+		*(long *)field = n;
+	else if (o->take == CLI_WHOLE_INT)
+		*(int *)field = (int)n;
+	else
+		*(unsigned *)field = (unsigned)n;
+	return true;
+}
+
+/* The values getopt_long returns for the options cli_option() takes. */
+#define TAKEN 4096
+
+int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index,
+	       void *into)
+{
+	const struct cli_opt *o = verb->options;
+	size_t n = 0;
+	struct option *longs;
+	int opt, long_index;
+
+	while (o && o[n].name)
+		n++;
+	longs = xcalloc(n + 1, sizeof *longs);
+	for (size_t i = 0; i < n; i++)
+		longs[i] = (struct option){o[i].name, o[i].has_arg, NULL,
+					   o[i].take == CLI_RETURNED ? o[i].val : TAKEN + (int)i};
+	do
+		opt = next_option(verb, argc, argv, longs, &long_index);
+	while (opt >= TAKEN && take(verb->name, &o[opt - TAKEN], into));
+	free(longs);
+	if (index)
+		*index = long_index;
+	return opt >= TAKEN ? '?' : opt;
 }
 
 bool cli_number(const char *verb, const char *flag, const char *text,

@@ -8,6 +8,7 @@
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "ladder/ladder_print.h"
 #include "match/match.h"
@@ -15,6 +16,39 @@
 #include "plan/book.h"
 
 enum exit_code { EXIT_OK = 0, EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
+
+/* A long option of a verb, and what cli_option() does when it is given:
+ * returns `val` for the verb to handle (CLI_OPT), or takes it into the
+ * field `at` of the struct the verb hands it: true (CLI_FLAG), the
+ * argument (CLI_TEXT), or a whole number from `min` to `max` into a long
+ * (CLI_LONG), an int (CLI_INT) or an unsigned (CLI_UNSIGNED), refusing
+ * another as cli_number() does. */
+enum cli_take {
+	CLI_RETURNED, CLI_TRUE, CLI_ARG, CLI_WHOLE, CLI_WHOLE_INT, CLI_WHOLE_UNSIGNED
+};
+struct cli_opt {
+	const char *name;
+	int has_arg, val;
+	enum cli_take take;
+	size_t at;
+	long min, max;
+};
+#define CLI_OPT(name, has_arg, val) {name, has_arg, val, CLI_RETURNED, 0, 0, 0}
+#define CLI_FLAG(name, type, field) \
+	{name, no_argument, 0, CLI_TRUE, CLI_AT(type, field, bool), 0, 0}
+#define CLI_TEXT(name, type, field) \
+	{name, required_argument, 0, CLI_ARG, CLI_AT(type, field, const char *), 0, 0}
+#define CLI_LONG(name, type, field, min, max) \
+	{name, required_argument, 0, CLI_WHOLE, CLI_AT(type, field, long), min, max}
+#define CLI_INT(name, type, field, min, max) \
+	{name, required_argument, 0, CLI_WHOLE_INT, CLI_AT(type, field, int), min, max}
+#define CLI_UNSIGNED(name, type, field, min, max) \
+	{name, required_argument, 0, CLI_WHOLE_UNSIGNED, CLI_AT(type, field, unsigned), min, max}
+/* The field's place, which must be of `ctype`: the conditional of two
+ * other pointers' types is a warning, and so an error. */
+#define CLI_AT(type, field, ctype) \
+	(offsetof(type, field) + 0 * sizeof(1 ? &((type *)0)->field : (ctype *)0))
+#define CLI_END {NULL, 0, 0, CLI_RETURNED, 0, 0, 0}
 
 /* One verb of the command line, each defined by its cmd_*.c file (as
  * tmux's cmd_entry) and listed in main.c's table; a league's verb has
@@ -25,8 +59,8 @@ struct cmd_entry {
 	/* `referee VERB --help`: usage, then for a verb that plays games
 	 * (usage_end given) cli_match_usage and usage_end. */
 	const char *usage, *usage_end;
-	const char *shortopts;         /* for cli_option; NULL: none */
-	const struct option *longopts; /* NULL: none */
+	const char *shortopts;          /* for cli_option; NULL: none */
+	const struct cli_opt *options;  /* its long ones; NULL: none */
 	int (*exec)(int argc, char **argv); /* argv[0] is the verb */
 };
 
@@ -43,11 +77,11 @@ int cli_ladder(char *const *paths, int count, enum ladder_format format,
 	       const char *anchor, const struct ladder_options *check);
 
 /* The flags of every verb that plays games: time and resource limits, and
- * the sandbox.  Splice CLI_MATCH_LONGOPTS into a getopt_long table, pass
+ * the sandbox.  Splice CLI_MATCH_LONGOPTS into a verb's options, pass
  * each of them cli_option returns to cli_match_option, then call
  * cli_sandbox_ready, and cli_limits_free at the end.  Their one list is
  * CLI_MATCH_OPTIONS (match_options.h). */
-#define CLI_MATCH_LONGOPT(name, has_arg, value, setting) {name, has_arg, NULL, value}
+#define CLI_MATCH_LONGOPT(name, has_arg, value, setting) CLI_OPT(name, has_arg, value)
 #define CLI_MATCH_LONGOPTS CLI_MATCH_OPTIONS(CLI_MATCH_LONGOPT)
 extern const char cli_match_usage[];
 extern const struct time_control cli_default_time;
@@ -123,13 +157,15 @@ char *cli_scratch(const char *verb);
 /* Removes the scratch folder `dir` (NULL: none) and frees its name. */
 void cli_scratch_free(const char *verb, char *dir);
 
-/* The next option of a verb's command line, as getopt_long(3) returns it
- * for the options of `verb` (*index: the entry of a long option, else
- * -1; index may be NULL): options anywhere among the operands, "--" ends
- * them, and at the end (-1) the operands are argv[optind] onwards, in
- * their order.  A mistake is said alike by every verb, naming what was
- * typed: "unknown option '-x'", "--key needs a value"; then '?'. */
-int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index);
+/* The next option of a verb's command line that is not taken into `into`
+ * (struct cli_opt), as getopt_long(3) returns it for the options of
+ * `verb` (*index: the entry of a long option, else -1; index may be
+ * NULL): options anywhere among the operands, "--" ends them, and at the
+ * end (-1) the operands are argv[optind] onwards, in their order.  A
+ * mistake is said alike by every verb, naming what was typed: "unknown
+ * option '-x'", "--key needs a value"; then '?'. */
+int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index,
+	       void *into);
 
 /* Prints "referee VERB: message" and a hint to stderr; returns EXIT_USAGE. */
 int cli_fail(const char *verb, const char *fmt, ...)

@@ -178,14 +178,14 @@ static int play_in_folder(struct check_bot *r, cJSON *options, char *bot)
 	return rc;
 }
 
-static const struct option check_bot_options[] = {
-	{"games", required_argument, NULL, 'g'},
-	{"players", required_argument, NULL, 'p'},
-	{"keep", required_argument, NULL, 'k'},
-	{"lenient", no_argument, NULL, 'l'},
-	{"tournament", required_argument, NULL, 't'},
+static const struct cli_opt check_bot_options[] = {
+	CLI_LONG("games", struct check_bot, games, 1, 1000),
+	CLI_OPT("players", required_argument, 'p'),
+	CLI_TEXT("keep", struct check_bot, keep),
+	CLI_FLAG("lenient", struct check_bot, lenient),
+	CLI_OPT("tournament", required_argument, 't'),
 	CLI_MATCH_LONGOPTS,
-	{NULL, 0, NULL, 0},
+	CLI_END,
 };
 
 /* The options as given, for GAME BOT or --tournament FILE NAME. */
@@ -204,19 +204,12 @@ static int read_options(struct check_bot *r, struct check_args *a, int argc,
 {
 	int opt, rc, index;
 
-	while ((opt = cli_option(&cmd_check_bot_entry, argc, argv, &index)) != -1) {
+	while ((opt = cli_option(&cmd_check_bot_entry, argc, argv, &index, r)) != -1) {
 		if (opt == '?')
 			return EXIT_USAGE;
-		if (opt == 'g' &&
-		    !cli_number("check-bot", "--games", optarg, 1, 1000, &r->games))
+		if (opt == 'p' && !cli_number("check-bot", "--players", optarg, 1,
+					      GAME_MAX_SEATS, &a->players))
 			return EXIT_USAGE;
-		else if (opt == 'p' && !cli_number("check-bot", "--players", optarg, 1,
-						   GAME_MAX_SEATS, &a->players))
-			return EXIT_USAGE;
-		else if (opt == 'k')
-			r->keep = optarg;
-		else if (opt == 'l')
-			r->lenient = true;
 		else if (opt == 't')
 			a->file = optarg;
 		else if (opt == 'o' && cli_pair("check-bot", &a->pairs, optarg))
@@ -274,7 +267,7 @@ const struct cmd_entry cmd_check_bot_entry = {
 	.name = "check-bot",
 	.summary = "check that a bot follows the protocol",
 	.shortopts = "o:",
-	.longopts = check_bot_options,
+	.options = check_bot_options,
 	.usage = usage,
 	.usage_end = "",
 	.exec = cmd_check_bot,

@@ -18,14 +18,14 @@
 #include "ladder/ladder_print.h"
 #include "ladder/grade_ladder.h"
 
-static const struct option ladder_options[] = {
-	{"format", required_argument, NULL, 'f'},
-	{"anchor", required_argument, NULL, 'a'},
-	{"key", required_argument, NULL, 'k'},
-	{"verify", no_argument, NULL, 'v'},
-	{"provisional", no_argument, NULL, 'p'},
-	{"luck-adjusted", no_argument, NULL, 'L'},
-	{NULL, 0, NULL, 0},
+static const struct cli_opt ladder_options[] = {
+	CLI_OPT("format", required_argument, 'f'),
+	CLI_OPT("anchor", required_argument, 'a'),
+	CLI_OPT("key", required_argument, 'k'),
+	CLI_OPT("verify", no_argument, 'v'),
+	CLI_OPT("provisional", no_argument, 'p'),
+	CLI_OPT("luck-adjusted", no_argument, 'L'),
+	CLI_END,
 };
 
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
@@ -37,7 +37,7 @@ static int parse_args(int argc, char **argv, const char **format,
 	char err[ERR_LEN];
 	int opt;
 
-	while ((opt = cli_option(&cmd_ladder_entry, argc, argv, NULL)) != -1) {
+	while ((opt = cli_option(&cmd_ladder_entry, argc, argv, NULL, NULL)) != -1) {
 		switch (opt) {
 		case 'f':
 			if (ladder_format_called(optarg) < 0)
@@ -118,7 +118,7 @@ static int cmd_ladder(int argc, char **argv)
 const struct cmd_entry cmd_ladder_entry = {
 	.name = "ladder",
 	.summary = "Elo ratings with error bars from game logs",
-	.longopts = ladder_options,
+	.options = ladder_options,
 	.usage = "usage: referee ladder PATH... [--format table|csv|json|pgn|crosstable|folders] "
 		"[--anchor BOT=ELO]\n"
 		"                      [--key PUBLIC_KEY_FILE] [--verify]\n"

@@ -178,9 +178,9 @@ static bool register_key(const char *key_file, const char *dir,
 
 static const struct cmd_entry key_option_entry = {
 	.name = "league",
-	.longopts = (const struct option[]){
-		{"key", required_argument, NULL, 'k'},
-		{NULL, 0, NULL, 0},
+	.options = (const struct cli_opt[]){
+		CLI_OPT("key", required_argument, 'k'),
+		CLI_END,
 	},
 };
 
@@ -190,7 +190,7 @@ static int key_option(int argc, char **argv, const char **key_file)
 {
 	int opt;
 
-	while ((opt = cli_option(&key_option_entry, argc, argv, NULL)) != -1)
+	while ((opt = cli_option(&key_option_entry, argc, argv, NULL, NULL)) != -1)
 		if (opt == 'k')
 			*key_file = optarg;
 		else
@@ -198,78 +198,72 @@ static int key_option(int argc, char **argv, const char **key_file)
 	return EXIT_OK;
 }
 
+/* The options of init. */
+struct init_args {
+	const char *game, *key_file;
+	long players;
+	struct cli_pairs pairs;
+};
+
 static const struct cmd_entry league_init_entry = {
 	.name = "league",
 	.shortopts = "o:",
-	.longopts = (const struct option[]){
-		{"game", required_argument, NULL, 'g'},
-		{"players", required_argument, NULL, 'p'},
-		{"key", required_argument, NULL, 'k'},
-		{NULL, 0, NULL, 0},
+	.options = (const struct cli_opt[]){
+		CLI_TEXT("game", struct init_args, game),
+		CLI_LONG("players", struct init_args, players, 2, GAME_MAX_SEATS),
+		CLI_TEXT("key", struct init_args, key_file),
+		CLI_END,
 	},
 };
 
 /* The game of init: its rules, players and options, into `info`.
  * EXIT_OK, or EXIT_USAGE after a message. */
-static int init_game(struct league_info *info, const char *game, long players,
-		     const struct cli_pairs *pairs)
+static int init_game(struct league_info *info, const struct init_args *a)
 {
-	if (!(info->rules = cli_game_find("league", game)))
+	if (!(info->rules = cli_game_find("league", a->game)))
 		return EXIT_USAGE;
-	info->players = players ? (int)players : info->rules->min_players;
+	info->players = a->players ? (int)a->players : info->rules->min_players;
 	if (info->players < info->rules->min_players || info->players > info->rules->max_players)
-		return fail("%s is played by %d to %d players, not %d", game,
+		return fail("%s is played by %d to %d players, not %d", a->game,
 			    info->rules->min_players, info->rules->max_players,
 			    info->players);
-	info->options = cli_game_options("league", info->rules, pairs, NULL, info->players);
+	info->options = cli_game_options("league", info->rules, &a->pairs, NULL, info->players);
 	return info->options ? EXIT_OK : EXIT_USAGE;
 }
 
 static int league_init(int argc, char **argv)
 {
-	const char *game = NULL, *key_file = NULL;
-	struct cli_pairs pairs = {0};
+	struct init_args a = {0};
 	struct referee_key key;
 	int opt;
-	long players = 0;
 	struct league_info info = {0};
 	char err[ERR_LEN];
 	sqlite3 *db;
 
-	while ((opt = cli_option(&league_init_entry, argc, argv, NULL)) != -1) {
-		if (opt == 'g')
-			game = optarg;
-		else if (opt == 'p' && !cli_number("league", "--players", optarg, 2,
-						   GAME_MAX_SEATS, &players))
+	while ((opt = cli_option(&league_init_entry, argc, argv, NULL, &a)) != -1)
+		if (opt == '?' || (opt == 'o' && cli_pair("league", &a.pairs, optarg)))
 			return EXIT_USAGE;
-		else if (opt == 'o' && cli_pair("league", &pairs, optarg))
-			return EXIT_USAGE;
-		else if (opt == 'k')
-			key_file = optarg;
-		else if (opt == '?')
-			return EXIT_USAGE;
-	}
-	if (argc - optind != 1 || !game)
+	if (argc - optind != 1 || !a.game)
 		return fail("init takes a folder and --game GAME");
-	if (init_game(&info, game, players, &pairs))
+	if (init_game(&info, &a))
 		return EXIT_USAGE;
 	/* The key first: a league is not left without its register's first
 	 * line, which names it, signed. */
-	if (!cli_signing_key("league", key_file, NULL, &key)) {
+	if (!cli_signing_key("league", a.key_file, NULL, &key)) {
 		league_info_free(&info);
 		return EXIT_USAGE;
 	}
 	db = league_folder_init(argv[optind], &info, err) ||
 	     keys_write_public(argv[optind], key.public_key, err) ||
 	     league_register_start(argv[optind], &info, &key, err) ? NULL
-	     : league_db_open(argv[optind], true, game, info.players, err);
+	     : league_db_open(argv[optind], true, a.game, info.players, err);
 	sodium_memzero(&key, sizeof key);
 	if (!db) {
 		league_info_free(&info);
 		return fail("%s", err);
 	}
 	league_db_close(db);
-	printf("league of %s for %d players made in %s\n", game, info.players, argv[optind]);
+	printf("league of %s for %d players made in %s\n", a.game, info.players, argv[optind]);
 	league_info_free(&info);
 	return EXIT_OK;
 }
@@ -339,19 +333,6 @@ static void add_report(const char *dir, const struct league_version *v,
 	}
 }
 
-static const struct cmd_entry league_add_entry = {
-	.name = "league",
-	.longopts = (const struct option[]){
-		{"workdir", required_argument, NULL, 'w'},
-		{"readable", required_argument, NULL, 'r'},
-		{"porcelain", no_argument, NULL, 'P'},
-		{"new", no_argument, NULL, 'N'},
-		{"owner", required_argument, NULL, 'O'},
-		{"key", required_argument, NULL, 'k'},
-		{NULL, 0, NULL, 0},
-	},
-};
-
 /* The options of add. */
 struct add_args {
 	const char *key_file, *workdir, *owner;
@@ -360,29 +341,34 @@ struct add_args {
 	bool porcelain, only_new;
 };
 
+static const struct cmd_entry league_add_entry = {
+	.name = "league",
+	.options = (const struct cli_opt[]){
+		CLI_TEXT("workdir", struct add_args, workdir),
+		CLI_OPT("readable", required_argument, 'r'),
+		CLI_FLAG("porcelain", struct add_args, porcelain),
+		CLI_FLAG("new", struct add_args, only_new),
+		CLI_OPT("owner", required_argument, 'O'),
+		CLI_TEXT("key", struct add_args, key_file),
+		CLI_END,
+	},
+};
+
 /* Reads add's options, the relative paths from `cwd`: EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int add_options(struct add_args *a, const char *cwd, int argc, char **argv)
 {
 	int opt;
 
-	while ((opt = cli_option(&league_add_entry, argc, argv, NULL)) != -1) {
-		if (opt == 'w')
-			a->workdir = optarg;
-		else if (opt == 'r' && a->nreadable == 64)
+	while ((opt = cli_option(&league_add_entry, argc, argv, NULL, a)) != -1) {
+		if (opt == 'r' && a->nreadable == 64)
 			return fail("too many --readable paths");
 		else if (opt == 'r')
 			a->readable[a->nreadable++] = path_resolve(cwd, optarg);
-		else if (opt == 'P')
-			a->porcelain = true;
-		else if (opt == 'N')
-			a->only_new = true;
 		else if (opt == 'O' && !league_name_ok(optarg))
 			return fail("'%s' is not a user's name", optarg);
 		else if (opt == 'O')
 			a->owner = optarg;
-		else if (opt == 'k')
-			a->key_file = optarg;
 		else
 			return EXIT_USAGE;
 	}
@@ -657,12 +643,12 @@ static int print_current(const char *dir, const struct league_info *info, sqlite
 
 static const struct cmd_entry league_ladder_entry = {
 	.name = "league",
-	.longopts = (const struct option[]){
-		{"format", required_argument, NULL, 'f'},
-		{"versions", no_argument, NULL, 'v'},
-		{"season", required_argument, NULL, 's'},
-		{"luck-adjusted", no_argument, NULL, 'L'},
-		{NULL, 0, NULL, 0},
+	.options = (const struct cli_opt[]){
+		CLI_OPT("format", required_argument, 'f'),
+		CLI_OPT("versions", no_argument, 'v'),
+		CLI_OPT("season", required_argument, 's'),
+		CLI_OPT("luck-adjusted", no_argument, 'L'),
+		CLI_END,
 	},
 };
 
@@ -675,7 +661,7 @@ static int league_ladder(int argc, char **argv)
 	sqlite3 *db;
 	int opt, rc = EXIT_OK;
 
-	while ((opt = cli_option(&league_ladder_entry, argc, argv, NULL)) != -1) {
+	while ((opt = cli_option(&league_ladder_entry, argc, argv, NULL, NULL)) != -1) {
 		if (opt == 'v')
 			all = true;
 		else if (opt == 'L')

@@ -90,7 +90,6 @@ struct play {
 	struct human *humans; /* per entrant: its person, if it is one */
 	const char *human_name; /* --human NAME */
 	struct cli_pairs pairs; /* the -o KEY=VALUE given */
-	long openings;          /* --openings N */
 	const char *book_file;  /* --openings-book FILE */
 };
 
@@ -146,48 +145,34 @@ static int check_duplicate(const struct play *p)
 	return cli_duplicate_allowed("play", "--duplicate", &p->limits, p->trusted_bots);
 }
 
-static const struct option play_options[] = {
-	{"games", required_argument, NULL, 'g'},
-	{"seed", required_argument, NULL, 's'},
-	{"openings", required_argument, NULL, 'P'},
-	{"log", required_argument, NULL, 'l'},
-	{"out", required_argument, NULL, 'O'},
-	{"key", required_argument, NULL, 'k'},
-	{"show", no_argument, NULL, 'S'},
-	{"human", required_argument, NULL, 'H'},
-	{"duplicate", no_argument, NULL, 'D'},
-	{"trusted-bots", no_argument, NULL, 'T'},
-	{"compress", no_argument, NULL, 'z'},
-	{"openings-book", required_argument, NULL, 'B'},
+static const struct cli_opt play_options[] = {
+	CLI_LONG("games", struct play, m.games, 1, 100000000),
+	CLI_OPT("seed", required_argument, 's'),
+	CLI_INT("openings", struct play, m.config.openings, 0, OPENINGS_MAX_PLIES),
+	CLI_TEXT("log", struct play, m.log),
+	CLI_TEXT("out", struct play, m.out),
+	CLI_TEXT("key", struct play, key_file),
+	CLI_FLAG("show", struct play, show),
+	CLI_TEXT("human", struct play, human_name),
+	CLI_FLAG("duplicate", struct play, m.duplicate),
+	CLI_FLAG("trusted-bots", struct play, trusted_bots),
+	CLI_FLAG("compress", struct play, m.config.compress),
+	CLI_TEXT("openings-book", struct play, book_file),
 	CLI_MATCH_LONGOPTS,
-	{NULL, 0, NULL, 0},
+	CLI_END,
 };
 
-/* One option of play's: EXIT_OK, or EXIT_USAGE after a message. */
+/* One option of play's that it does not take whole: EXIT_OK, or
+ * EXIT_USAGE after a message. */
 static int play_option(struct play *p, int opt)
 {
 	switch (opt) {
 	case 'o': return cli_pair("play", &p->pairs, optarg);
-	case 'g':
-		return cli_number("play", "--games", optarg, 1, 100000000, &p->m.games)
-		       ? EXIT_OK : EXIT_USAGE;
 	case 's':
 		p->seeded = true;
 		if (seed_from_hex(p->seed, optarg))
 			return cli_fail("play", "--seed takes " SEED_RULE ", not '%s'", optarg);
 		return EXIT_OK;
-	case 'P':
-		return cli_number("play", "--openings", optarg, 0, OPENINGS_MAX_PLIES,
-				  &p->openings) ? EXIT_OK : EXIT_USAGE;
-	case 'l': p->m.log = optarg; return EXIT_OK;
-	case 'O': p->m.out = optarg; return EXIT_OK;
-	case 'k': p->key_file = optarg; return EXIT_OK;
-	case 'S': p->show = true; return EXIT_OK;
-	case 'H': p->human_name = optarg; return EXIT_OK;
-	case 'D': p->m.duplicate = true; return EXIT_OK;
-	case 'T': p->trusted_bots = true; return EXIT_OK;
-	case 'z': p->m.config.compress = true; return EXIT_OK;
-	case 'B': p->book_file = optarg; return EXIT_OK;
 	case '?': return EXIT_USAGE;
 	}
 	return cli_match_option("play", opt, optarg, &p->m.config.time, &p->limits);
@@ -212,7 +197,7 @@ static int parse_args(struct play *p, int argc, char **argv)
 
 	/* GAME and the BOTs come after the options, wherever they were
 	 * given; a BOT is one argument, spaces and all. */
-	while (rc == EXIT_OK && (opt = cli_option(&cmd_play_entry, argc, argv, NULL)) != -1)
+	while (rc == EXIT_OK && (opt = cli_option(&cmd_play_entry, argc, argv, NULL, p)) != -1)
 		rc = play_option(p, opt);
 	if (rc == EXIT_OK)
 		rc = read_game(p, argc, argv);
@@ -223,7 +208,6 @@ static int parse_args(struct play *p, int argc, char **argv)
 		return cli_fail("play", "no bots given");
 	if (game_play_check_setup(p->rules, p->options, p->m.count, err))
 		return cli_fail("play", "%s", err);
-	p->m.config.openings = (int)p->openings;
 	rc = cli_openings("play", p->rules, p->options, p->m.count, p->book_file,
 			  &p->book, &p->m.config);
 	if (rc != EXIT_OK)
@@ -437,7 +421,7 @@ const struct cmd_entry cmd_play_entry = {
 	.name = "play",
 	.summary = "play games between bots given on the command line",
 	.shortopts = "o:",
-	.longopts = play_options,
+	.options = play_options,
 	.usage = usage,
 	.usage_end = usage_end,
 	.exec = cmd_play,

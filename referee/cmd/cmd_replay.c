@@ -75,16 +75,16 @@ static bool format_named(const char *word, enum replay_format *format)
 	return false;
 }
 
-static const struct option replay_options[] = {
-	{"format", required_argument, NULL, 'f'},
-	{"move", required_argument, NULL, 'm'},
-	{"seat", required_argument, NULL, 's'},
-	{"key", required_argument, NULL, 'k'},
-	{"grade", no_argument, NULL, 'g'},
-	{"what-if", required_argument, NULL, 'w'},
-	{"bots", required_argument, NULL, 'b'},
-	{"out", required_argument, NULL, 'O'},
-	{NULL, 0, NULL, 0},
+static const struct cli_opt replay_options[] = {
+	CLI_OPT("format", required_argument, 'f'),
+	CLI_LONG("move", struct replay_args, move, 0, 1000000000),
+	CLI_LONG("seat", struct replay_args, seat, 0, 1000000000),
+	CLI_TEXT("key", struct replay_args, key_file),
+	CLI_FLAG("grade", struct replay_args, grade),
+	CLI_TEXT("what-if", struct replay_args, what_if.spec),
+	CLI_TEXT("bots", struct replay_args, what_if.bots),
+	CLI_TEXT("out", struct replay_args, what_if.out),
+	CLI_END,
 };
 
 static int parse_args(int argc, char **argv, struct replay_args *a)
@@ -92,27 +92,13 @@ static int parse_args(int argc, char **argv, struct replay_args *a)
 	int opt;
 
 	*a = (struct replay_args){.format = FORMAT_TEXT, .move = -1, .seat = -1};
-	while ((opt = cli_option(&cmd_replay_entry, argc, argv, NULL)) != -1) {
-		switch (opt) {
-		case 'f':
-			if (!format_named(optarg, &a->format))
-				return cli_fail("replay", "--format takes text, html or message");
-			break;
-		case 'o': a->output = optarg; break;
-		case 'k': a->key_file = optarg; break;
-		case 'g': a->grade = true; break;
-		case 'w': a->what_if.spec = optarg; break;
-		case 'b': a->what_if.bots = optarg; break;
-		case 'O': a->what_if.out = optarg; break;
-		case 'm':
-		case 's':
-			if (!cli_number("replay", opt == 'm' ? "--move" : "--seat", optarg,
-					0, 1000000000, opt == 'm' ? &a->move : &a->seat))
-				return EXIT_USAGE;
-			break;
-		default:   /* '?' */
+	while ((opt = cli_option(&cmd_replay_entry, argc, argv, NULL, a)) != -1) {
+		if (opt == 'f' && !format_named(optarg, &a->format))
+			return cli_fail("replay", "--format takes text, html or message");
+		else if (opt == 'o')
+			a->output = optarg;
+		else if (opt != 'f')   /* '?' */
 			return EXIT_USAGE;
-		}
 	}
 	if (optind == argc)
 		return cli_fail("replay", "no log given");
@@ -512,7 +498,7 @@ const struct cmd_entry cmd_replay_entry = {
 	.name = "replay",
 	.summary = "show a game from its log: text, HTML, a bot's message",
 	.shortopts = "o:",
-	.longopts = replay_options,
+	.options = replay_options,
 	.usage = "usage: referee replay LOG [--format text|html|message] [--move N]\n"
 		"                      [--seat S] [-o FILE] [--key PUBLIC_KEY_FILE]\n"
 		"                      [--grade]\n"

@@ -100,58 +100,38 @@ static bool parse_real(const char *flag, const char *text, double *out)
 	return true;
 }
 
-static const struct option sprt_options[] = {
-	{"elo0", required_argument, NULL, '0'},
-	{"elo1", required_argument, NULL, '1'},
-	{"alpha", required_argument, NULL, 'a'},
-	{"beta", required_argument, NULL, 'b'},
-	{"normalized", no_argument, NULL, 'n'},
-	{"luck-adjusted", no_argument, NULL, 'L'},
-	{"max-pairs", required_argument, NULL, 'p'},
-	{"concurrency", required_argument, NULL, 'c'},
-	{"duplicate", no_argument, NULL, 'D'},
-	{"trusted-bots", no_argument, NULL, 'T'},
-	{"quiet", no_argument, NULL, 'q'},
-	{"out", required_argument, NULL, 'O'},
-	{"key", required_argument, NULL, 'k'},
-	{"openings", required_argument, NULL, 'P'},
-	{"openings-book", required_argument, NULL, 'B'},
-	{"compress", no_argument, NULL, 'z'},
+static const struct cli_opt sprt_options[] = {
+	CLI_OPT("elo0", required_argument, '0'),
+	CLI_OPT("elo1", required_argument, '1'),
+	CLI_OPT("alpha", required_argument, 'a'),
+	CLI_OPT("beta", required_argument, 'b'),
+	CLI_FLAG("normalized", struct sprt_args, normalized),
+	CLI_FLAG("luck-adjusted", struct sprt_args, luck),
+	CLI_LONG("max-pairs", struct sprt_args, max_pairs, 1, 100000000),
+	CLI_INT("concurrency", struct sprt_args, concurrency, 1, 4096),
+	CLI_FLAG("duplicate", struct sprt_args, duplicate),
+	CLI_FLAG("trusted-bots", struct sprt_args, trusted_bots),
+	CLI_FLAG("quiet", struct sprt_args, quiet),
+	CLI_TEXT("out", struct sprt_args, out),
+	CLI_TEXT("key", struct sprt_args, key_file),
+	CLI_INT("openings", struct sprt_args, config.openings, 0, OPENINGS_MAX_PLIES),
+	CLI_TEXT("openings-book", struct sprt_args, book_file),
+	CLI_OPT("compress", no_argument, 'z'),
 	CLI_MATCH_LONGOPTS,
-	{NULL, 0, NULL, 0},
+	CLI_END,
 };
 
-/* One option of sprt's: EXIT_OK, or EXIT_USAGE after a message. */
+/* One option of sprt's that it does not take whole: EXIT_OK, or
+ * EXIT_USAGE after a message. */
 static int sprt_option(struct sprt_args *a, int opt)
 {
 	bool ok = true;
-	long n;
 
 	switch (opt) {
 	case '0': ok = parse_real("--elo0", optarg, &a->elo0); a->have0 = true; break;
 	case '1': ok = parse_real("--elo1", optarg, &a->elo1); a->have1 = true; break;
 	case 'a': ok = parse_real("--alpha", optarg, &a->alpha); break;
 	case 'b': ok = parse_real("--beta", optarg, &a->beta); break;
-	case 'n': a->normalized = true; break;
-	case 'L': a->luck = true; break;
-	case 'p':
-		ok = cli_number("sprt", "--max-pairs", optarg, 1, 100000000, &a->max_pairs);
-		break;
-	case 'c':
-		ok = cli_number("sprt", "--concurrency", optarg, 1, 4096, &n);
-		a->concurrency = (int)n;
-		break;
-	case 'D': a->duplicate = true; break;
-	case 'T': a->trusted_bots = true; break;
-	case 'q': a->quiet = true; break;
-	case 'O': a->out = optarg; break;
-	case 'k': a->key_file = optarg; break;
-	case 'P':
-		ok = cli_number("sprt", "--openings", optarg, 0,
-				OPENINGS_MAX_PLIES, &n);
-		a->config.openings = (int)n;
-		break;
-	case 'B': a->book_file = optarg; break;
 	case 'z':
 		a->config.compress = true;
 		a->compress_set = cli_option_from_settings();
@@ -167,7 +147,7 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 {
 	int opt, rc = EXIT_OK;
 
-	while (rc == EXIT_OK && (opt = cli_option(&cmd_sprt_entry, argc, argv, NULL)) != -1)
+	while (rc == EXIT_OK && (opt = cli_option(&cmd_sprt_entry, argc, argv, NULL, a)) != -1)
 		rc = sprt_option(a, opt);
 	if (rc != EXIT_OK)
 		return rc;
@@ -490,7 +470,7 @@ const struct cmd_entry cmd_sprt_entry = {
 	.name = "sprt",
 	.summary = "A/B test of two bots with early stopping",
 	.shortopts = "o:",
-	.longopts = sprt_options,
+	.options = sprt_options,
 	.usage = usage,
 	.usage_end = usage_end,
 	.exec = cmd_sprt,

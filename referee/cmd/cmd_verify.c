@@ -267,12 +267,12 @@ static void check_leagues(struct tally *tally)
 	free(tally->leagues);
 }
 
-static const struct option verify_options[] = {
-	{"key", required_argument, NULL, 'k'},
-	{"unsigned", no_argument, NULL, 'u'},
-	{"jobs", required_argument, NULL, 'j'},
-	{"verbose", no_argument, NULL, 'v'},
-	{NULL, 0, NULL, 0},
+static const struct cli_opt verify_options[] = {
+	CLI_OPT("key", required_argument, 'k'),
+	CLI_OPT("unsigned", no_argument, 'u'),
+	CLI_OPT("jobs", required_argument, 'j'),
+	CLI_OPT("verbose", no_argument, 'v'),
+	CLI_END,
 };
 
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
@@ -282,7 +282,7 @@ static int parse_options(int argc, char **argv, const char **key_file,
 {
 	int opt, index;
 
-	while ((opt = cli_option(&cmd_verify_entry, argc, argv, &index)) != -1) {
+	while ((opt = cli_option(&cmd_verify_entry, argc, argv, &index, NULL)) != -1) {
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt == 'k')
@@ -341,7 +341,7 @@ const struct cmd_entry cmd_verify_entry = {
 	.name = "verify",
 	.summary = "check game logs: chain, signature, draws, rules",
 	.shortopts = "j:v",
-	.longopts = verify_options,
+	.options = verify_options,
 	.usage = "usage: referee verify PATH... [--key PUBLIC_KEY_FILE] [--unsigned] [-j N] [-v]\n"
 		"\nChecks each game log: JSON, the hash chain, the signature "
 		"(made with the\ngiven public key, if any), the commitments, "
