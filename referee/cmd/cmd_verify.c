@@ -211,21 +211,14 @@ static char **league_runs(char *const *paths, int given, int *count, struct tall
 	return out;
 }
 
-/* The line of a league with a run going on: its register and closed runs
- * were checked, not its index, which that run is writing. */
-static void print_live(const struct league_sum *l, const char *what, const char *said)
+/* A league's run going on: its register and closed runs were checked,
+ * not its index, which that run is writing. */
+static void print_live(const struct league_sum *l)
 {
 	char *run = league_run_dir(l->dir, l->live);
 
 	visible_line(stdout, "%s: a run is going on (run %ld of the league): it and the "
 		     "index league.db are checked once it ends", run, l->live);
-	if (!l->failed)
-		visible_line(stdout, "%s: ok: %s, every log of its closed runs verified%s%s; "
-			     "%s", l->dir, what, l->signers ? "; " : "",
-			     l->signers ? l->signers : "", said);
-	else
-		visible_line(stdout, "%s: FAILED: %s: %ld failure%s, each on a line above",
-			     l->dir, what, l->failed, l->failed == 1 ? "" : "s");
 	free(run);
 }
 
@@ -249,13 +242,13 @@ static void check_leagues(struct tally *tally)
 			 l->sets, l->sets == 1 ? "" : "s");
 		/* The sets cut are said either way: a count, not a failure. */
 		if (l->live)
-			print_live(l, what, said);
-		else if (!l->failed)
-			visible_line(stdout, "%s: ok: %s, every log verified, and its index "
-				     "league.db as its register and its runs' logs give it%s%s"
-				     "%s%s; %s", l->dir, what, l->signers ? "; " : "",
-				     l->signers ? l->signers : "", cut ? "; " : "", cut ? cut : "",
-				     said);
+			print_live(l);
+		if (!l->failed)
+			visible_line(stdout, "%s: ok: %s, every log %s%s%s%s%s; %s", l->dir, what,
+				     l->live ? "of its closed runs verified" : "verified, and its "
+				     "index league.db as its register and its runs' logs give it",
+				     l->signers ? "; " : "", l->signers ? l->signers : "",
+				     cut ? "; " : "", cut ? cut : "", said);
 		else
 			visible_line(stdout, "%s: FAILED: %s: %ld failure%s, each on a line "
 				     "above%s%s", l->dir, what, l->failed, l->failed == 1 ? "" : "s",
