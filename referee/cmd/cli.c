@@ -317,21 +317,13 @@ void cli_limits_free(struct bot_limits *limits)
 static int match_number(const char *verb, int opt, const char *arg,
 			struct time_control *time, struct bot_limits *limits)
 {
+#define RANGE(name, has_arg, id, setting, min, max) {id, "--" name, min, max}
 	static const struct {
 		int opt;
 		const char *flag;
 		long min, max;
-	} ranges[] = {
-		{OPT_MOVE_MS, "--move-ms", 1, 86400000},
-		{OPT_GAME_MS, "--game-ms", 0, 86400000},
-		{OPT_START_MS, "--start-ms", 1, 86400000},
-		{OPT_MAX_LINE, "--max-line", 64, 1L << 30},
-		{OPT_MAX_STDERR, "--max-stderr", 0, 1L << 34},
-		{OPT_CPU_SECONDS, "--cpu-seconds", 0, 1000000},
-		{OPT_MEMORY_MB, "--memory-mb", 0, 1L << 24},
-		{OPT_MAX_PROCESSES, "--max-processes", 0, 1L << 22},
-		{OPT_CPUS, "--cpus", 0, 4096},
-	};
+	} ranges[] = {CLI_MATCH_OPTIONS(RANGE)};
+#undef RANGE
 	size_t i = 0;
 	long n;
 

@@ -81,7 +81,8 @@ int cli_ladder(char *const *paths, int count, enum ladder_format format,
  * each of them cli_option returns to cli_match_option, then call
  * cli_sandbox_ready, and cli_limits_free at the end.  Their one list is
  * CLI_MATCH_OPTIONS (match_options.h). */
-#define CLI_MATCH_LONGOPT(name, has_arg, value, setting) CLI_OPT(name, has_arg, value)
+#define CLI_MATCH_LONGOPT(name, has_arg, value, setting, min, max) \
+	CLI_OPT(name, has_arg, value)
 #define CLI_MATCH_LONGOPTS CLI_MATCH_OPTIONS(CLI_MATCH_LONGOPT)
 extern const char cli_match_usage[];
 extern const struct time_control cli_default_time;

@@ -46,7 +46,7 @@ static const struct known {
 	unsigned verbs;
 } known[] = {
 	/* The match verbs' options, from their one list (match_options.h). */
-#define KNOWN_OF(name, has_arg, value, setting) KNOWN_##setting(name, has_arg)
+#define KNOWN_OF(name, has_arg, value, setting, min, max) KNOWN_##setting(name, has_arg)
 #define KNOWN_RUN_FLAG(name, has_arg) {"--" name, PAIRED, FLAG, RUNS}
 #define KNOWN_ONCE(name, has_arg) \
 	{"--" name, ALONE, has_arg == no_argument ? FLAG : VALUE, MATCHES}
