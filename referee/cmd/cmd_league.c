@@ -176,27 +176,19 @@ static bool register_key(const char *key_file, const char *dir,
 	return !info->id[0] || cli_signing_key("league", key_file, dir, key);
 }
 
+/* The only option of retire and season, --key FILE, which cli_option()
+ * takes whole: -1 once it is read. */
+struct key_args {
+	const char *key_file;
+};
+
 static const struct cmd_entry key_option_entry = {
 	.name = "league",
 	.options = (const struct cli_opt[]){
-		CLI_OPT("key", required_argument, 'k'),
+		CLI_TEXT("key", struct key_args, key_file),
 		CLI_END,
 	},
 };
-
-/* Reads the only option of retire and season, --key FILE: EXIT_OK, or
- * EXIT_USAGE after a message. */
-static int key_option(int argc, char **argv, const char **key_file)
-{
-	int opt;
-
-	while ((opt = cli_option(&key_option_entry, argc, argv, NULL, NULL)) != -1)
-		if (opt == 'k')
-			*key_file = optarg;
-		else
-			return EXIT_USAGE;
-	return EXIT_OK;
-}
 
 /* The options of init. */
 struct init_args {
@@ -437,18 +429,20 @@ static int league_retire(int argc, char **argv)
 	struct league_info info;
 	struct league_version *all;
 	struct referee_key key;
-	const char *key_file = NULL;
+	struct key_args k = {0};
 	char err[ERR_LEN];
 	sqlite3 *db;
-	int count = 0, rc = key_option(argc, argv, &key_file);
+	int count = 0, rc = EXIT_OK;
 	bool known = false, retired = false;
 	cJSON *line;
 
-	if (rc == EXIT_OK && argc - optind != 2)
-		return fail("retire takes a folder and a bot's name");
-	if (rc != EXIT_OK || !open_league(argv[optind], &info, &db))
+	if (cli_option(&key_option_entry, argc, argv, NULL, &k) != -1)
 		return EXIT_USAGE;
-	if (!register_key(key_file, argv[optind], &info, &key))
+	if (argc - optind != 2)
+		return fail("retire takes a folder and a bot's name");
+	if (!open_league(argv[optind], &info, &db))
+		return EXIT_USAGE;
+	if (!register_key(k.key_file, argv[optind], &info, &key))
 		rc = EXIT_USAGE;
 	if (rc == EXIT_OK && (count = league_db_versions(db, &all, err)) < 0)
 		rc = fail("%s", err);
@@ -541,15 +535,15 @@ static int league_season(int argc, char **argv)
 {
 	struct league_info info;
 	char err[ERR_LEN], *current = NULL;
-	const char *key_file = NULL;
+	struct key_args k = {0};
 	struct referee_key key;
 	sqlite3 *db;
 	long first;
-	int lock = -1, rc = key_option(argc, argv, &key_file);
+	int lock = -1, rc = EXIT_OK;
 	cJSON *line;
 
-	if (rc != EXIT_OK)
-		return rc;
+	if (cli_option(&key_option_entry, argc, argv, NULL, &k) != -1)
+		return EXIT_USAGE;
 	if (argc - optind != 2)
 		return fail("season takes a league's folder and the new season's name");
 	if (!league_name_ok(argv[optind + 1]))
@@ -558,7 +552,7 @@ static int league_season(int argc, char **argv)
 	/* The ladder it freezes is the records'. */
 	if (!open_checked(argv[optind], &info, &db))
 		return EXIT_USAGE;
-	if (!register_key(key_file, argv[optind], &info, &key))
+	if (!register_key(k.key_file, argv[optind], &info, &key))
 		rc = EXIT_USAGE;
 	else if ((lock = run_lock(argv[optind], err)) < 0)
 		rc = fail("one run at a time on a league: %s", err);
@@ -641,39 +635,38 @@ static int print_current(const char *dir, const struct league_info *info, sqlite
 	return rc;
 }
 
+/* The options of ladder. */
+struct ladder_args {
+	enum league_format format;
+	const char *season;
+	bool all, luck;
+};
+
 static const struct cmd_entry league_ladder_entry = {
 	.name = "league",
 	.options = (const struct cli_opt[]){
 		CLI_OPT("format", required_argument, 'f'),
-		CLI_OPT("versions", no_argument, 'v'),
-		CLI_OPT("season", required_argument, 's'),
-		CLI_OPT("luck-adjusted", no_argument, 'L'),
+		CLI_FLAG("versions", struct ladder_args, all),
+		CLI_TEXT("season", struct ladder_args, season),
+		CLI_FLAG("luck-adjusted", struct ladder_args, luck),
 		CLI_END,
 	},
 };
 
 static int league_ladder(int argc, char **argv)
 {
-	enum league_format format = LEAGUE_TABLE;
-	const char *season = NULL;
-	bool all = false, luck = false;
+	struct ladder_args a = {.format = LEAGUE_TABLE};
 	struct league_info info;
 	sqlite3 *db;
 	int opt, rc = EXIT_OK;
 
-	while ((opt = cli_option(&league_ladder_entry, argc, argv, NULL, NULL)) != -1) {
-		if (opt == 'v')
-			all = true;
-		else if (opt == 'L')
-			luck = true;
-		else if (opt == 's')
-			season = optarg;
-		else if (opt == 'f' && !strcmp(optarg, "table"))
-			format = LEAGUE_TABLE;
+	while ((opt = cli_option(&league_ladder_entry, argc, argv, NULL, &a)) != -1) {
+		if (opt == 'f' && !strcmp(optarg, "table"))
+			a.format = LEAGUE_TABLE;
 		else if (opt == 'f' && !strcmp(optarg, "json"))
-			format = LEAGUE_JSON;
+			a.format = LEAGUE_JSON;
 		else if (opt == 'f' && !strcmp(optarg, "csv"))
-			format = LEAGUE_CSV;
+			a.format = LEAGUE_CSV;
 		else if (opt == 'f')
 			return fail("unknown format '%s': table, json or csv", optarg);
 		else
@@ -685,13 +678,13 @@ static int league_ladder(int argc, char **argv)
 		return EXIT_USAGE;
 	/* A season's ladder was frozen without the grades, which its logs
 	 * would give only as they are graded now. */
-	if (season && !is_current(db, season) && luck)
+	if (a.season && !is_current(db, a.season) && a.luck)
 		rc = fail("--luck-adjusted grades the current season's games only, "
-			  "not season %s's", season);
-	else if (season && !is_current(db, season))
-		rc = print_frozen(argv[optind], season, format);
+			  "not season %s's", a.season);
+	else if (a.season && !is_current(db, a.season))
+		rc = print_frozen(argv[optind], a.season, a.format);
 	else
-		rc = print_current(argv[optind], &info, db, format, all, luck);
+		rc = print_current(argv[optind], &info, db, a.format, a.all, a.luck);
 	league_db_close(db);
 	league_info_free(&info);
 	return rc;
