@@ -103,12 +103,6 @@ static const char *settings_words(void)
 	return words;
 }
 
-/* The settings file's path, or NULL when there is no home folder. */
-static char *file_path(void)
-{
-	return path_xdg("XDG_CONFIG_HOME", ".config", "arena/defaults");
-}
-
 /* A path as the file gives it: absolute, or "~/..." in the home folder;
  * NULL after a message otherwise.  Whether it is there is for the verb
  * that uses it to say (keygen makes the key a setting names). */
@@ -227,7 +221,8 @@ static int read_file(char *err)
 	struct stat st;
 	FILE *f;
 
-	if (!(file = file_path()))
+	/* NULL when there is no home folder. */
+	if (!(file = path_xdg("XDG_CONFIG_HOME", ".config", "arena/defaults")))
 		return 0;
 	/* None, or none this user can see (a home folder of another user:
 	 * stat() fails too); one it cannot read is refused. */
