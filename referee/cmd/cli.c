@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,7 +119,7 @@ static int next_option(const struct cmd_entry *verb, int argc, char **argv,
  * after a message. */
 static bool take(const char *verb, const struct cli_opt *o, void *into)
 {
-	char *field = (char *)into + o->at, flag[64];
+	char *field = (char *)into + o->at, flag[64], *end;
 	long n;
 
 	snprintf(flag, sizeof flag, "--%s", o->name);
@@ -126,7 +127,13 @@ static bool take(const char *verb, const struct cli_opt *o, void *into)
 		*(bool *)field = true;
 	else if (o->take == CLI_ARG)
 		*(const char **)field = optarg;
-	else if (!cli_number(verb, flag, optarg, o->min, o->max, &n))
+	else if (o->take == CLI_NUMBER) {
+		*(double *)field = strtod(optarg, &end);
+		if (end == optarg || *end || !isfinite(*(double *)field)) {
+			cli_fail(verb, "%s takes a number, not '%s'", flag, optarg);
+			return false;
+		}
+	} else if (!cli_number(verb, flag, optarg, o->min, o->max, &n))
 		return false;
 	else if (o->take == CLI_WHOLE)
 		*(long *)field = n;

@@ -20,11 +20,13 @@ enum exit_code { EXIT_OK = 0, EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
 /* A long option of a verb, and what cli_option() does when it is given:
  * returns `val` for the verb to handle (CLI_OPT), or takes it into the
  * field `at` of the struct the verb hands it: true (CLI_FLAG), the
- * argument (CLI_TEXT), or a whole number from `min` to `max` into a long
+ * argument (CLI_TEXT), a whole number from `min` to `max` into a long
  * (CLI_LONG), an int (CLI_INT) or an unsigned (CLI_UNSIGNED), refusing
- * another as cli_number() does. */
+ * another as cli_number() does, or a finite number into a double
+ * (CLI_REAL). */
 enum cli_take {
-	CLI_RETURNED, CLI_TRUE, CLI_ARG, CLI_WHOLE, CLI_WHOLE_INT, CLI_WHOLE_UNSIGNED
+	CLI_RETURNED, CLI_TRUE, CLI_ARG, CLI_WHOLE, CLI_WHOLE_INT, CLI_WHOLE_UNSIGNED,
+	CLI_NUMBER
 };
 struct cli_opt {
 	const char *name;
@@ -44,6 +46,8 @@ struct cli_opt {
 	{name, required_argument, 0, CLI_WHOLE_INT, CLI_AT(type, field, int), min, max}
 #define CLI_UNSIGNED(name, type, field, min, max) \
 	{name, required_argument, 0, CLI_WHOLE_UNSIGNED, CLI_AT(type, field, unsigned), min, max}
+#define CLI_REAL(name, type, field) \
+	{name, required_argument, 0, CLI_NUMBER, CLI_AT(type, field, double), 0, 0}
 /* The field's place, which must be of `ctype`: the conditional of two
  * other pointers' types is a warning, and so an error. */
 #define CLI_AT(type, field, ctype) \

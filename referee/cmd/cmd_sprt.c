@@ -74,7 +74,7 @@ static const char usage_end[] =
 struct sprt_args {
 	struct sprt test;
 	double elo0, elo1, alpha, beta;
-	bool normalized, have0, have1, duplicate, trusted_bots, quiet;
+	bool normalized, duplicate, trusted_bots, quiet;
 	bool luck;              /* --luck-adjusted */
 	struct grade *grade;    /* its grader */
 	bool compress_set;      /* --compress from the settings */
@@ -88,23 +88,11 @@ struct sprt_args {
 	struct bot_limits limits;
 };
 
-static bool parse_real(const char *flag, const char *text, double *out)
-{
-	char *end;
-
-	*out = strtod(text, &end);
-	if (end == text || *end || !isfinite(*out)) {
-		cli_fail("sprt", "%s takes a number, not '%s'", flag, text);
-		return false;
-	}
-	return true;
-}
-
 static const struct cli_opt sprt_options[] = {
-	CLI_OPT("elo0", required_argument, '0'),
-	CLI_OPT("elo1", required_argument, '1'),
-	CLI_OPT("alpha", required_argument, 'a'),
-	CLI_OPT("beta", required_argument, 'b'),
+	CLI_REAL("elo0", struct sprt_args, elo0),
+	CLI_REAL("elo1", struct sprt_args, elo1),
+	CLI_REAL("alpha", struct sprt_args, alpha),
+	CLI_REAL("beta", struct sprt_args, beta),
 	CLI_FLAG("normalized", struct sprt_args, normalized),
 	CLI_FLAG("luck-adjusted", struct sprt_args, luck),
 	CLI_LONG("max-pairs", struct sprt_args, max_pairs, 1, 100000000),
@@ -125,22 +113,15 @@ static const struct cli_opt sprt_options[] = {
  * EXIT_USAGE after a message. */
 static int sprt_option(struct sprt_args *a, int opt)
 {
-	bool ok = true;
-
 	switch (opt) {
-	case '0': ok = parse_real("--elo0", optarg, &a->elo0); a->have0 = true; break;
-	case '1': ok = parse_real("--elo1", optarg, &a->elo1); a->have1 = true; break;
-	case 'a': ok = parse_real("--alpha", optarg, &a->alpha); break;
-	case 'b': ok = parse_real("--beta", optarg, &a->beta); break;
 	case 'z':
 		a->config.compress = true;
 		a->compress_set = cli_option_from_settings();
-		break;
+		return EXIT_OK;
 	case 'o': return cli_pair("sprt", &a->pairs, optarg);
 	case '?': return EXIT_USAGE;
-	default: return cli_match_option("sprt", opt, optarg, &a->config.time, &a->limits);
 	}
-	return ok ? EXIT_OK : EXIT_USAGE;
+	return cli_match_option("sprt", opt, optarg, &a->config.time, &a->limits);
 }
 
 static int parse_args(struct sprt_args *a, int argc, char **argv)
@@ -151,7 +132,7 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 		rc = sprt_option(a, opt);
 	if (rc != EXIT_OK)
 		return rc;
-	if (!a->have0 || !a->have1)
+	if (isnan(a->elo0) || isnan(a->elo1))   /* NAN: not given */
 		return cli_fail("sprt", "give both --elo0 and --elo1");
 	if (a->luck && a->normalized)
 		return cli_fail("sprt", "--luck-adjusted takes logistic bounds, not "
@@ -453,7 +434,7 @@ out:
 static int cmd_sprt(int argc, char **argv)
 {
 	struct sprt_args a = {
-		.alpha = 0.05, .beta = 0.05, .max_pairs = 10000,
+		.elo0 = NAN, .elo1 = NAN, .alpha = 0.05, .beta = 0.05, .max_pairs = 10000,
 		.concurrency = (int)sysconf(_SC_NPROCESSORS_ONLN),
 		.config.time = cli_default_time, .config.grace_ms = 200,
 		.limits = cli_default_limits,
