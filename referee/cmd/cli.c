@@ -395,7 +395,7 @@ static void key_missing_hint(const char *key_file, char *err)
 	if (access(key_file, F_OK) == 0 || errno != ENOENT ||
 	    strcmp(slash ? slash + 1 : key_file, KEYS_SECRET_FILE))
 		return;
-	dir = slash ? path_parent(key_file) : xstrdup(".");
+	dir = path_parent(key_file);
 	snprintf(err + strlen(err), ERR_LEN - strlen(err),
 		 "; make it with: referee keygen %s", dir);
 	free(dir);

@@ -91,9 +91,7 @@ static int from_tournament(struct check_bot *r, cJSON **options, const char *fil
 			   const char *name, const struct switches *sw,
 			   struct tournament_spec *spec, char **bot)
 {
-	const char *command;
 	char err[ERR_LEN];
-	size_t len;
 
 	if (tournament_file_read(file, spec, err))
 		return cli_fail("check-bot", "%s", err);
@@ -120,10 +118,7 @@ static int from_tournament(struct check_bot *r, cJSON **options, const char *fil
 		r->limits.sandbox = sw->sandbox;
 	if (sw->contain >= 0)
 		r->limits.contain = sw->contain;
-	command = spec->bots[r->bot].command;
-	len = strlen(name) + strlen(command) + 2;
-	*bot = xmalloc(len);
-	snprintf(*bot, len, "%s=%s", name, command);
+	*bot = xasprintf("%s=%s", name, spec->bots[r->bot].command);
 	return EXIT_OK;
 }
 
