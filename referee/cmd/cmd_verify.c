@@ -260,33 +260,32 @@ static void check_leagues(struct tally *tally)
 	free(tally->leagues);
 }
 
+/* What the options ask for. */
+struct verify_args {
+	const char *key_file;
+	bool unsigned_ok;
+	long jobs;
+};
+
 static const struct cli_opt verify_options[] = {
-	CLI_OPT("key", required_argument, 'k'),
-	CLI_OPT("unsigned", no_argument, 'u'),
-	CLI_OPT("jobs", required_argument, 'j'),
+	CLI_TEXT("key", struct verify_args, key_file),
+	CLI_FLAG("unsigned", struct verify_args, unsigned_ok),
+	CLI_LONG("jobs", struct verify_args, jobs, 1, 1024),
 	CLI_OPT("verbose", no_argument, 'v'),
 	CLI_END,
 };
 
-/* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
- * EXIT_USAGE after a message. */
-static int parse_options(int argc, char **argv, const char **key_file,
-			 bool *unsigned_ok, long *jobs, bool *verbose)
+/* Reads the options (-j N and -v as --jobs N and --verbose); the paths
+ * are argv[optind] onwards.  EXIT_OK, or EXIT_USAGE after a message. */
+static int parse_options(int argc, char **argv, struct verify_args *a, bool *verbose)
 {
-	int opt, index;
+	int opt;
 
-	while ((opt = cli_option(&cmd_verify_entry, argc, argv, &index, NULL)) != -1) {
-		if (opt == '?')
+	while ((opt = cli_option(&cmd_verify_entry, argc, argv, NULL, a)) != -1) {
+		if (opt == '?' || (opt == 'j' && !cli_number("verify", "-j", optarg, 1, 1024,
+							   &a->jobs)))
 			return EXIT_USAGE;
-		if (opt == 'k')
-			*key_file = optarg;
-		else if (opt == 'u')
-			*unsigned_ok = true;
-		else if (opt == 'v')
-			*verbose = true;
-		else if (!cli_number("verify", index < 0 ? "-j" : "--jobs", optarg,
-				     1, 1024, jobs))
-			return EXIT_USAGE;
+		*verbose |= opt == 'v';
 	}
 	return optind < argc ? EXIT_OK : cli_fail("verify", "no log given");
 }
@@ -294,7 +293,7 @@ static int parse_options(int argc, char **argv, const char **key_file,
 static int cmd_verify(int argc, char **argv)
 {
 	unsigned char key[32];
-	const char *key_file = NULL;
+	struct verify_args a = {.jobs = sysconf(_SC_NPROCESSORS_ONLN)};
 	char err[ERR_LEN];
 	struct tally tally = {0};
 	struct verify_paths_events events = {
@@ -303,20 +302,17 @@ static int cmd_verify(int argc, char **argv)
 		.unusable = print_unusable, .notice = print_notice,
 		.pairs_check = grade_sprt_check,
 	};
-	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
-	bool unsigned_ok = false;
 	char **paths;
 	int rc, count;
 
-	if ((rc = parse_options(argc, argv, &key_file, &unsigned_ok, &jobs,
-				&tally.verbose)) != EXIT_OK)
+	if ((rc = parse_options(argc, argv, &a, &tally.verbose)) != EXIT_OK)
 		return rc;
-	if (key_file && keys_load_public(key_file, key, err))
+	if (a.key_file && keys_load_public(a.key_file, key, err))
 		return cli_fail("verify", "%s", err);
-	tally.key = key_file ? key : NULL;
+	tally.key = a.key_file ? key : NULL;
 	paths = league_runs(argv + optind, argc - optind, &count, &tally);
 	/* A league whose one run is going on leaves no path. */
-	rc = count ? verify_paths(paths, count, key_file ? key : NULL, unsigned_ok, (int)jobs,
+	rc = count ? verify_paths(paths, count, tally.key, a.unsigned_ok, (int)a.jobs,
 				  &events, err) : 0;
 	for (int i = 0; i < count; i++)
 		free(paths[i]);
