@@ -24,7 +24,7 @@ static void say(const char *line)
 
 static const struct cli_opt report_options[] = {
 	CLI_OPT("key", required_argument, 'k'),
-	CLI_OPT("luck-adjusted", no_argument, 'L'),
+	CLI_FLAG("luck-adjusted", struct report_options, luck_adjusted),
 	CLI_END,
 };
 
@@ -39,13 +39,11 @@ static int cmd_report(int argc, char **argv)
 	cJSON *keys;
 	int failed, opt;
 
-	while ((opt = cli_option(&cmd_report_entry, argc, argv, NULL, NULL)) != -1) {
+	while ((opt = cli_option(&cmd_report_entry, argc, argv, NULL, &options)) != -1) {
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt == 'o')
 			options.out = optarg;
-		else if (opt == 'L')
-			options.luck_adjusted = true;
 		else
 			key_file = optarg;
 	}
