@@ -150,20 +150,6 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* The game's options with first=seat0 (the pairs swap seats themselves),
- * and the openings for them, a pair's two games a line of the book. */
-static cJSON *game_options(struct sprt_args *a, const struct game_rules *rules)
-{
-	cJSON *options = cli_game_options("sprt", rules, &a->pairs, "seat0", 2);
-
-	if (options && cli_openings("sprt", rules, options, 2, a->book_file, &a->book,
-				    &a->config)) {
-		cJSON_Delete(options);
-		return NULL;
-	}
-	return options;
-}
-
 /* "+12.3 +/- 4.5"; a part that is undefined (no spread in the results, or
  * an interval reaching a score of 0 or 1) is "n/a". */
 static void plus_minus(char *buf, size_t len, double value, double margin)
@@ -397,10 +383,15 @@ static int sprt_main(struct sprt_args *args, int argc, char **argv)
 	if (sprt_init(&a.test, a.elo0, a.elo1, a.alpha, a.beta,
 		      a.normalized ? SPRT_NORMALIZED : SPRT_LOGISTIC, err))
 		return cli_fail("sprt", "%s", err);
+	/* first=seat0: the pairs swap seats themselves; a book's line opens a
+	 * pair's two games. */
 	a.config.rules = rules;
-	a.config.options = game_options(&a, rules);
+	a.config.options = cli_game_options("sprt", rules, &a.pairs, "seat0", 2);
 	if (!a.config.options)
 		return EXIT_USAGE;
+	if ((rc = cli_openings("sprt", rules, a.config.options, 2, a.book_file, &a.book,
+			       &a.config)))
+		goto out;
 	if (a.luck && (rc = luck_ready(&a, rules)))
 		goto out;
 	if ((rc = cli_containment_ready("sprt", &a.config.time, &a.limits)))
