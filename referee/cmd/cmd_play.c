@@ -178,18 +178,6 @@ static int play_option(struct play *p, int opt)
 	return cli_match_option("play", opt, optarg, &p->m.config.time, &p->limits);
 }
 
-/* GAME and its -o options, argv[optind]: EXIT_OK, or EXIT_USAGE after a
- * message. */
-static int read_game(struct play *p, int argc, char **argv)
-{
-	if (optind >= argc)
-		return cli_fail("play", "which game? (see 'referee games')");
-	if (!(p->rules = cli_game_find("play", argv[optind++])))
-		return EXIT_USAGE;
-	p->options = cli_game_options("play", p->rules, &p->pairs, NULL, 0);
-	return p->options ? EXIT_OK : EXIT_USAGE;
-}
-
 static int parse_args(struct play *p, int argc, char **argv)
 {
 	int opt, rc = EXIT_OK;
@@ -199,10 +187,13 @@ static int parse_args(struct play *p, int argc, char **argv)
 	 * given; a BOT is one argument, spaces and all. */
 	while (rc == EXIT_OK && (opt = cli_option(&cmd_play_entry, argc, argv, NULL, p)) != -1)
 		rc = play_option(p, opt);
-	if (rc == EXIT_OK)
-		rc = read_game(p, argc, argv);
 	if (rc != EXIT_OK)
 		return rc;
+	if (optind >= argc)
+		return cli_fail("play", "which game? (see 'referee games')");
+	if (!(p->rules = cli_game_find("play", argv[optind++])) ||
+	    !(p->options = cli_game_options("play", p->rules, &p->pairs, NULL, 0)))
+		return EXIT_USAGE;
 	p->m.count = argc - optind + (p->human_name != NULL);
 	if (p->m.count == 0)
 		return cli_fail("play", "no bots given");
