@@ -208,21 +208,6 @@ static const struct cmd_entry league_init_entry = {
 	},
 };
 
-/* The game of init: its rules, players and options, into `info`.
- * EXIT_OK, or EXIT_USAGE after a message. */
-static int init_game(struct league_info *info, const struct init_args *a)
-{
-	if (!(info->rules = cli_game_find("league", a->game)))
-		return EXIT_USAGE;
-	info->players = a->players ? (int)a->players : info->rules->min_players;
-	if (info->players < info->rules->min_players || info->players > info->rules->max_players)
-		return fail("%s is played by %d to %d players, not %d", a->game,
-			    info->rules->min_players, info->rules->max_players,
-			    info->players);
-	info->options = cli_game_options("league", info->rules, &a->pairs, NULL, info->players);
-	return info->options ? EXIT_OK : EXIT_USAGE;
-}
-
 static int league_init(int argc, char **argv)
 {
 	struct init_args a = {0};
@@ -237,7 +222,15 @@ static int league_init(int argc, char **argv)
 			return EXIT_USAGE;
 	if (argc - optind != 1 || !a.game)
 		return fail("init takes a folder and --game GAME");
-	if (init_game(&info, &a))
+	/* The game: its rules, players and options, into `info`. */
+	if (!(info.rules = cli_game_find("league", a.game)))
+		return EXIT_USAGE;
+	info.players = a.players ? (int)a.players : info.rules->min_players;
+	if (info.players < info.rules->min_players || info.players > info.rules->max_players)
+		return fail("%s is played by %d to %d players, not %d", a.game,
+			    info.rules->min_players, info.rules->max_players, info.players);
+	if (!(info.options = cli_game_options("league", info.rules, &a.pairs, NULL,
+					      info.players)))
 		return EXIT_USAGE;
 	/* The key first: a league is not left without its register's first
 	 * line, which names it, signed. */
