@@ -583,19 +583,6 @@ static int league_season(int argc, char **argv)
 	return rc;
 }
 
-/* The league's luck-adjusted ladder into *doc (league_luck_ladder.h): EXIT_OK,
- * else the grading's status (3: no exact values) after a message. */
-static int luck_ladder(const char *dir, const struct league_info *info, sqlite3 *db,
-		       cJSON **doc)
-{
-	char err[ERR_LEN];
-	enum grade_status status = league_luck_ladder(dir, info, db, doc, err);
-
-	if (status != GRADE_OK)
-		visible_line(stderr, "referee league: --luck-adjusted: %s", err);
-	return (int)status;
-}
-
 /* The current season's ladder in `format` (with `all` the old and
  * retired versions too) and, with `luck`, the luck-adjusted one beside
  * it as `referee ladder --luck-adjusted` shows it: json's "luck_adjusted"
@@ -607,8 +594,11 @@ static int print_current(const char *dir, const struct league_info *info, sqlite
 	struct league_rating lr = {0};
 	cJSON *luck_doc = NULL;
 	char err[ERR_LEN];
-	int rc = luck ? luck_ladder(dir, info, db, &luck_doc) : EXIT_OK;
+	/* GRADE_OK, else the grading's status (3: no exact values). */
+	int rc = luck ? (int)league_luck_ladder(dir, info, db, &luck_doc, err) : EXIT_OK;
 
+	if (rc != EXIT_OK)
+		visible_line(stderr, "referee league: --luck-adjusted: %s", err);
 	if (rc == EXIT_OK && league_rating_load(db, &lr, err))
 		rc = fail("%s", err);
 	if (rc == EXIT_OK) {
