@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,13 +16,14 @@
 #include "base/paths.h"
 #include "base/util.h"
 #include "base/visible.h"
+#include "bot/bot.h"
 #include "bot/bot_env.h"
 #include "bot/contain.h"
 #include "bot/excerpt.h"
 #include "settings.h"
 
 /* The word of the option cli_option() returned last, and those that set
- * the bots' limits and sandbox last (cli_limits_given()). */
+ * the bots' limits and sandbox last (cli_switch()). */
 static const char *option_word, *limits_word, *sandbox_word;
 
 int cli_fail(const char *verb, const char *fmt, ...)
@@ -45,14 +47,18 @@ int cli_fail(const char *verb, const char *fmt, ...)
 }
 
 
-void cli_limits_given(void)
+bool cli_switch(int opt, int *sandbox, int *contain)
 {
-	limits_word = option_word;
-}
-
-void cli_sandbox_given(void)
-{
-	sandbox_word = option_word;
+	if (opt == OPT_SANDBOX || opt == OPT_NO_SANDBOX) {
+		*sandbox = opt == OPT_SANDBOX;
+		sandbox_word = option_word;
+	} else if (opt == OPT_LIMITS || opt == OPT_NO_LIMITS) {
+		*contain = opt == OPT_LIMITS;
+		limits_word = option_word;
+	} else {
+		return false;
+	}
+	return true;
 }
 
 bool cli_option_from_settings(void)
@@ -78,7 +84,10 @@ static const char *turned_off_by(const char *word, const char *flag,
 	return said;
 }
 
-int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index)
+/* One option read by getopt_long from the verb's options (`longs`, in
+ * their order), said as cli_option() says a mistake. */
+static int next_option(const struct cmd_entry *verb, int argc, char **argv,
+		       const struct option *longs, int *long_index)
 {
 	/* The argument being read, named whole in messages ("-xy",
 	 * "--key=F"): getopt_long keeps optind on a cluster of short options
@@ -87,7 +96,7 @@ int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index)
 	static const char *reading;
 	/* A leading ':' tells a missing value from an unknown option. */
 	char *with_colon = xasprintf(":%s", verb->shortopts ? verb->shortopts : "");
-	int i = optind, opt, long_index = -1;
+	int i = optind, opt;
 
 	if (i >= argc || argv[i] != reading) {
 		while (i < argc && (argv[i][0] != '-' || !argv[i][1]))
@@ -95,16 +104,70 @@ int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index)
 		reading = i < argc ? argv[i] : NULL;
 	}
 	opterr = 0;
-	opt = getopt_long(argc, argv, with_colon, verb->longopts, &long_index);
+	*long_index = -1;
+	opt = getopt_long(argc, argv, with_colon, longs, long_index);
 	free(with_colon);
 	option_word = reading;
-	if (index)
-		*index = long_index;
 	if (opt == '?')
 		cli_fail(verb->name, "unknown option '%s'", reading);
 	else if (opt == ':')
 		cli_fail(verb->name, "%s needs a value", reading);
 	return opt == ':' ? '?' : opt;
+}
+
+/* Takes the value of option `o` into `into` (struct cli_opt): false
+ * after a message. */
+static bool take(const char *verb, const struct cli_opt *o, void *into)
+{
+	char *field = (char *)into + o->at, flag[64], *end;
+	long n;
+
+	snprintf(flag, sizeof flag, "--%s", o->name);
+	if (o->take == CLI_TRUE)
+		*(bool *)field = true;
+	else if (o->take == CLI_ARG)
+		*(const char **)field = optarg;
+	else if (o->take == CLI_NUMBER) {
+		*(double *)field = strtod(optarg, &end);
+		if (end == optarg || *end || !isfinite(*(double *)field)) {
+			cli_fail(verb, "%s takes a number, not '%s'", flag, optarg);
+			return false;
+		}
+	} else if (!cli_number(verb, flag, optarg, o->min, o->max, &n))
+		return false;
+	else if (o->take == CLI_WHOLE)
+		*(long *)field = n;
+	else if (o->take == CLI_WHOLE_INT)
+		*(int *)field = (int)n;
+	else
+		*(unsigned *)field = (unsigned)n;
+	return true;
+}
+
+/* The values getopt_long returns for the options cli_option() takes. */
+#define TAKEN 4096
+
+int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index,
+	       void *into)
+{
+	const struct cli_opt *o = verb->options;
+	size_t n = 0;
+	struct option *longs;
+	int opt, long_index;
+
+	while (o && o[n].name)
+		n++;
+	longs = xcalloc(n + 1, sizeof *longs);
+	for (size_t i = 0; i < n; i++)
+		longs[i] = (struct option){o[i].name, o[i].has_arg, NULL,
+					   o[i].take == CLI_RETURNED ? o[i].val : TAKEN + (int)i};
+	do
+		opt = next_option(verb, argc, argv, longs, &long_index);
+	while (opt >= TAKEN && take(verb->name, &o[opt - TAKEN], into));
+	free(longs);
+	if (index)
+		*index = long_index;
+	return opt >= TAKEN ? '?' : opt;
 }
 
 bool cli_number(const char *verb, const char *flag, const char *text,
@@ -248,18 +311,12 @@ int cli_duplicate_allowed(const char *verb, const char *asked,
 	return EXIT_OK;
 }
 
-static void path_list_free(const char *const *list)
-{
-	for (size_t i = 0; list && list[i]; i++)
-		free((void *)list[i]);
-	free((void *)list);
-}
-
+/* The lists are path_list_add()'s, of strings of their own. */
 void cli_limits_free(struct bot_limits *limits)
 {
-	path_list_free(limits->readable);
-	path_list_free(limits->hidden);
-	path_list_free(limits->env);
+	bot_free_words((char **)limits->readable);
+	bot_free_words((char **)limits->hidden);
+	bot_free_words((char **)limits->env);
 	limits->readable = limits->hidden = limits->env = NULL;
 }
 
@@ -267,21 +324,13 @@ void cli_limits_free(struct bot_limits *limits)
 static int match_number(const char *verb, int opt, const char *arg,
 			struct time_control *time, struct bot_limits *limits)
 {
+#define RANGE(name, has_arg, id, setting, min, max) {id, "--" name, min, max}
 	static const struct {
 		int opt;
 		const char *flag;
 		long min, max;
-	} ranges[] = {
-		{OPT_MOVE_MS, "--move-ms", 1, 86400000},
-		{OPT_GAME_MS, "--game-ms", 0, 86400000},
-		{OPT_START_MS, "--start-ms", 1, 86400000},
-		{OPT_MAX_LINE, "--max-line", 64, 1L << 30},
-		{OPT_MAX_STDERR, "--max-stderr", 0, 1L << 34},
-		{OPT_CPU_SECONDS, "--cpu-seconds", 0, 1000000},
-		{OPT_MEMORY_MB, "--memory-mb", 0, 1L << 24},
-		{OPT_MAX_PROCESSES, "--max-processes", 0, 1L << 22},
-		{OPT_CPUS, "--cpus", 0, 4096},
-	};
+	} ranges[] = {CLI_MATCH_OPTIONS(RANGE)};
+#undef RANGE
 	size_t i = 0;
 	long n;
 
@@ -306,15 +355,14 @@ static int match_number(const char *verb, int opt, const char *arg,
 int cli_match_option(const char *verb, int opt, const char *arg,
 		     struct time_control *time, struct bot_limits *limits)
 {
+	int sandbox = limits->sandbox, contain = limits->contain;
+
+	if (cli_switch(opt, &sandbox, &contain)) {
+		limits->sandbox = sandbox;
+		limits->contain = contain;
+		return EXIT_OK;
+	}
 	switch (opt) {
-	case OPT_SANDBOX: case OPT_NO_SANDBOX:
-		limits->sandbox = opt == OPT_SANDBOX;
-		cli_sandbox_given();
-		return EXIT_OK;
-	case OPT_LIMITS: case OPT_NO_LIMITS:
-		limits->contain = opt == OPT_LIMITS;
-		cli_limits_given();
-		return EXIT_OK;
 	case OPT_READABLE:
 		limits->readable = path_list_add(limits->readable, arg);
 		return EXIT_OK;
@@ -347,7 +395,7 @@ static void key_missing_hint(const char *key_file, char *err)
 	if (access(key_file, F_OK) == 0 || errno != ENOENT ||
 	    strcmp(slash ? slash + 1 : key_file, KEYS_SECRET_FILE))
 		return;
-	dir = slash ? path_parent(key_file) : xstrdup(".");
+	dir = path_parent(key_file);
 	snprintf(err + strlen(err), ERR_LEN - strlen(err),
 		 "; make it with: referee keygen %s", dir);
 	free(dir);

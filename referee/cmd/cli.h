@@ -8,12 +8,51 @@
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "ladder/ladder_print.h"
 #include "match/match.h"
 #include "match_options.h"
+#include "plan/book.h"
 
 enum exit_code { EXIT_OK = 0, EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
+
+/* A long option of a verb, and what cli_option() does when it is given:
+ * returns `val` for the verb to handle (CLI_OPT), or takes it into the
+ * field `at` of the struct the verb hands it: true (CLI_FLAG), the
+ * argument (CLI_TEXT), a whole number from `min` to `max` into a long
+ * (CLI_LONG), an int (CLI_INT) or an unsigned (CLI_UNSIGNED), refusing
+ * another as cli_number() does, or a finite number into a double
+ * (CLI_REAL). */
+enum cli_take {
+	CLI_RETURNED, CLI_TRUE, CLI_ARG, CLI_WHOLE, CLI_WHOLE_INT, CLI_WHOLE_UNSIGNED,
+	CLI_NUMBER
+};
+struct cli_opt {
+	const char *name;
+	int has_arg, val;
+	enum cli_take take;
+	size_t at;
+	long min, max;
+};
+#define CLI_OPT(name, has_arg, val) {name, has_arg, val, CLI_RETURNED, 0, 0, 0}
+#define CLI_FLAG(name, type, field) \
+	{name, no_argument, 0, CLI_TRUE, CLI_AT(type, field, bool), 0, 0}
+#define CLI_TEXT(name, type, field) \
+	{name, required_argument, 0, CLI_ARG, CLI_AT(type, field, const char *), 0, 0}
+#define CLI_LONG(name, type, field, min, max) \
+	{name, required_argument, 0, CLI_WHOLE, CLI_AT(type, field, long), min, max}
+#define CLI_INT(name, type, field, min, max) \
+	{name, required_argument, 0, CLI_WHOLE_INT, CLI_AT(type, field, int), min, max}
+#define CLI_UNSIGNED(name, type, field, min, max) \
+	{name, required_argument, 0, CLI_WHOLE_UNSIGNED, CLI_AT(type, field, unsigned), min, max}
+#define CLI_REAL(name, type, field) \
+	{name, required_argument, 0, CLI_NUMBER, CLI_AT(type, field, double), 0, 0}
+/* The field's place, which must be of `ctype`: the conditional of two
+ * other pointers' types is a warning, and so an error. */
+#define CLI_AT(type, field, ctype) \
+	(offsetof(type, field) + 0 * sizeof(1 ? &((type *)0)->field : (ctype *)0))
+#define CLI_END {NULL, 0, 0, CLI_RETURNED, 0, 0, 0}
 
 /* One verb of the command line, each defined by its cmd_*.c file (as
  * tmux's cmd_entry) and listed in main.c's table; a league's verb has
@@ -24,8 +63,8 @@ struct cmd_entry {
 	/* `referee VERB --help`: usage, then for a verb that plays games
 	 * (usage_end given) cli_match_usage and usage_end. */
 	const char *usage, *usage_end;
-	const char *shortopts;         /* for cli_option; NULL: none */
-	const struct option *longopts; /* NULL: none */
+	const char *shortopts;          /* for cli_option; NULL: none */
+	const struct cli_opt *options;  /* its long ones; NULL: none */
 	int (*exec)(int argc, char **argv); /* argv[0] is the verb */
 };
 
@@ -42,11 +81,12 @@ int cli_ladder(char *const *paths, int count, enum ladder_format format,
 	       const char *anchor, const struct ladder_options *check);
 
 /* The flags of every verb that plays games: time and resource limits, and
- * the sandbox.  Splice CLI_MATCH_LONGOPTS into a getopt_long table, pass
+ * the sandbox.  Splice CLI_MATCH_LONGOPTS into a verb's options, pass
  * each of them cli_option returns to cli_match_option, then call
  * cli_sandbox_ready, and cli_limits_free at the end.  Their one list is
  * CLI_MATCH_OPTIONS (match_options.h). */
-#define CLI_MATCH_LONGOPT(name, has_arg, value, setting) {name, has_arg, NULL, value}
+#define CLI_MATCH_LONGOPT(name, has_arg, value, setting, min, max) \
+	CLI_OPT(name, has_arg, value)
 #define CLI_MATCH_LONGOPTS CLI_MATCH_OPTIONS(CLI_MATCH_LONGOPT)
 extern const char cli_match_usage[];
 extern const struct time_control cli_default_time;
@@ -71,11 +111,12 @@ int cli_match_option(const char *verb, int opt, const char *arg,
 int cli_containment_ready(const char *verb, struct time_control *time,
 			  struct bot_limits *limits);
 
-/* For a verb that reads --limits and --no-limits (--sandbox and
- * --no-sandbox) itself: the option cli_option() returned last was one,
- * so that a message names where it came from (settings.h). */
-void cli_limits_given(void);
-void cli_sandbox_given(void);
+/* For a verb whose tournament file sets the bots' sandbox and limits,
+ * which CLI_SWITCH_LONGOPTS override: when `opt` is one of them, sets
+ * *sandbox or *contain on (1) or off (0), noting where it came from for
+ * a message (settings.h), and returns true; else false. */
+#define CLI_SWITCH_LONGOPTS CLI_SWITCH_OPTIONS(CLI_MATCH_LONGOPT)
+bool cli_switch(int opt, int *sandbox, int *contain);
 
 /* Whether the option cli_option() returned last came from the settings
  * (settings.h), not from the command line. */
@@ -121,13 +162,15 @@ char *cli_scratch(const char *verb);
 /* Removes the scratch folder `dir` (NULL: none) and frees its name. */
 void cli_scratch_free(const char *verb, char *dir);
 
-/* The next option of a verb's command line, as getopt_long(3) returns it
- * for the options of `verb` (*index: the entry of a long option, else
- * -1; index may be NULL): options anywhere among the operands, "--" ends
- * them, and at the end (-1) the operands are argv[optind] onwards, in
- * their order.  A mistake is said alike by every verb, naming what was
- * typed: "unknown option '-x'", "--key needs a value"; then '?'. */
-int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index);
+/* The next option of a verb's command line that is not taken into `into`
+ * (struct cli_opt), as getopt_long(3) returns it for the options of
+ * `verb` (*index: the entry of a long option, else -1; index may be
+ * NULL): options anywhere among the operands, "--" ends them, and at the
+ * end (-1) the operands are argv[optind] onwards, in their order.  A
+ * mistake is said alike by every verb, naming what was typed: "unknown
+ * option '-x'", "--key needs a value"; then '?'. */
+int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index,
+	       void *into);
 
 /* Prints "referee VERB: message" and a hint to stderr; returns EXIT_USAGE. */
 int cli_fail(const char *verb, const char *fmt, ...)
@@ -136,6 +179,34 @@ int cli_fail(const char *verb, const char *fmt, ...)
 /* Parses a whole decimal number in [min, max]; false with a message. */
 bool cli_number(const char *verb, const char *flag, const char *text,
 		long min, long max, long *out);
+
+/* The -o KEY=VALUE options given to a verb, in their order. */
+#define CLI_PAIRS_MAX 64
+struct cli_pairs {
+	const char *pairs[CLI_PAIRS_MAX];
+	int count;
+};
+
+/* Adds one -o's `pair`: EXIT_OK, or EXIT_USAGE after a message. */
+int cli_pair(const char *verb, struct cli_pairs *p, const char *pair);
+
+/* The game named `game` (cli_game.c), or NULL after a message. */
+const struct game_rules *cli_game_find(const char *verb, const char *game);
+
+/* The game's options from the -o given (a new object): "first" `first`
+ * unless given (NULL: the game's default), every option resolved, and
+ * with `players` above 0 the game set up for that many.  NULL after a
+ * message. */
+cJSON *cli_game_options(const char *verb, const struct game_rules *rules,
+			const struct cli_pairs *p, const char *first, int players);
+
+/* The openings of config->openings drawn moves checked for the game, or
+ * the opening book `book_file` (NULL: none) read into *book and handed
+ * to config, a line for each rotation of the `players` seats (not both).
+ * EXIT_OK, or EXIT_USAGE after a message. */
+int cli_openings(const char *verb, const struct game_rules *rules,
+		 const cJSON *options, int players, const char *book_file,
+		 struct book *book, struct match_config *config);
 
 /* Fills entrants from BOT arguments: a name is the part before '=' when
  * it is a name (names.h), else made from the command (the base name

@@ -16,12 +16,9 @@
 #include <unistd.h>
 
 #include "base/files.h"
-#include "base/game_play.h"
 #include "base/keys.h"
-#include "base/options.h"
 #include "base/util.h"
 #include "cli.h"
-#include "games/registry.h"
 #include "run/check_bot.h"
 #include "run/tournament_entrant.h"
 
@@ -79,26 +76,13 @@ static int play_games(struct check_bot *r, char *bot)
 	return failed ? EXIT_CHECK_FAILED : EXIT_OK;
 }
 
-/* The sandbox and limits switches given: -1 when not, else on or off.
- * With --tournament they override the file's, as for `referee
- * tournament`; every other flag of the time control and limits is the
- * file's to set. */
+/* The sandbox and limits switches given (cli_switch()): -1 when not,
+ * else on or off.  With --tournament they override the file's, as for
+ * `referee tournament`; every other flag of the time control and limits
+ * is the file's to set. */
 struct switches {
 	int sandbox, contain;
 };
-
-static bool take_switch(struct switches *sw, const char *flag)
-{
-	bool off = !strncmp(flag, "no-", 3);
-
-	if (!strcmp(flag + 3 * off, "sandbox"))
-		sw->sandbox = !off;
-	else if (!strcmp(flag + 3 * off, "limits"))
-		sw->contain = !off;
-	else
-		return false;
-	return true;
-}
 
 /* With --tournament FILE NAME: the game, its options, the players, the
  * time control and the limits of the file, the bot its entry NAME, whose
@@ -107,9 +91,7 @@ static int from_tournament(struct check_bot *r, cJSON **options, const char *fil
 			   const char *name, const struct switches *sw,
 			   struct tournament_spec *spec, char **bot)
 {
-	const char *command;
 	char err[ERR_LEN];
-	size_t len;
 
 	if (tournament_file_read(file, spec, err))
 		return cli_fail("check-bot", "%s", err);
@@ -136,34 +118,19 @@ static int from_tournament(struct check_bot *r, cJSON **options, const char *fil
 		r->limits.sandbox = sw->sandbox;
 	if (sw->contain >= 0)
 		r->limits.contain = sw->contain;
-	command = spec->bots[r->bot].command;
-	len = strlen(name) + strlen(command) + 2;
-	*bot = xmalloc(len);
-	snprintf(*bot, len, "%s=%s", name, command);
+	*bot = xasprintf("%s=%s", name, spec->bots[r->bot].command);
 	return EXIT_OK;
 }
 
 /* GAME BOT: the game and its options (-o), the number of players. */
 static int from_arguments(struct check_bot *r, cJSON **options, const char *game,
-			  const char *const *pairs, int npairs, long players)
+			  const struct cli_pairs *pairs, long players)
 {
-	char err[ERR_LEN];
-	cJSON *given;
-
-	r->rules = arena_game_find(game);
-	if (!r->rules)
-		return cli_fail("check-bot", "unknown game '%s' (see 'referee games')",
-				game);
+	if (!(r->rules = cli_game_find("check-bot", game)))
+		return EXIT_USAGE;
 	r->players = players ? (int)players : r->rules->min_players;
-	given = options_from_pairs(pairs, npairs, err);
-	*options = given ? options_resolve(r->rules, given, err) : NULL;
-	cJSON_Delete(given);
-	if (!*options || game_play_check_setup(r->rules, *options, r->players, err)) {
-		cJSON_Delete(*options);
-		*options = NULL;
-		return cli_fail("check-bot", "%s", err);
-	}
-	return EXIT_OK;
+	*options = cli_game_options("check-bot", r->rules, pairs, NULL, r->players);
+	return *options ? EXIT_OK : EXIT_USAGE;
 }
 
 /* Plays the checklist with `options` in the folder of its logs, --keep's
@@ -206,22 +173,22 @@ static int play_in_folder(struct check_bot *r, cJSON *options, char *bot)
 	return rc;
 }
 
-static const struct option check_bot_options[] = {
-	{"games", required_argument, NULL, 'g'},
-	{"players", required_argument, NULL, 'p'},
-	{"keep", required_argument, NULL, 'k'},
-	{"lenient", no_argument, NULL, 'l'},
-	{"tournament", required_argument, NULL, 't'},
+static const struct cli_opt check_bot_options[] = {
+	CLI_LONG("games", struct check_bot, games, 1, 1000),
+	CLI_OPT("players", required_argument, 'p'),
+	CLI_TEXT("keep", struct check_bot, keep),
+	CLI_FLAG("lenient", struct check_bot, lenient),
+	CLI_OPT("tournament", required_argument, 't'),
 	CLI_MATCH_LONGOPTS,
-	{NULL, 0, NULL, 0},
+	CLI_END,
 };
 
 /* The options as given, for GAME BOT or --tournament FILE NAME. */
 struct check_args {
 	struct switches sw;
-	const char *pairs[64], *file;
+	struct cli_pairs pairs;
+	const char *file;
 	const char *fixed; /* the first that the tournament file sets */
-	int npairs;
 	long players;
 };
 
@@ -232,30 +199,21 @@ static int read_options(struct check_bot *r, struct check_args *a, int argc,
 {
 	int opt, rc, index;
 
-	while ((opt = cli_option(&cmd_check_bot_entry, argc, argv, &index)) != -1) {
+	while ((opt = cli_option(&cmd_check_bot_entry, argc, argv, &index, r)) != -1) {
 		if (opt == '?')
 			return EXIT_USAGE;
-		if (opt == 'g' &&
-		    !cli_number("check-bot", "--games", optarg, 1, 1000, &r->games))
+		if (opt == 'p' && !cli_number("check-bot", "--players", optarg, 1,
+					      GAME_MAX_SEATS, &a->players))
 			return EXIT_USAGE;
-		else if (opt == 'p' && !cli_number("check-bot", "--players", optarg, 1,
-						   GAME_MAX_SEATS, &a->players))
-			return EXIT_USAGE;
-		else if (opt == 'k')
-			r->keep = optarg;
-		else if (opt == 'l')
-			r->lenient = true;
 		else if (opt == 't')
 			a->file = optarg;
-		else if (opt == 'o' && a->npairs == 64)
-			return cli_fail("check-bot", "too many -o options");
-		else if (opt == 'o')
-			a->pairs[a->npairs++] = optarg;
+		else if (opt == 'o' && cli_pair("check-bot", &a->pairs, optarg))
+			return EXIT_USAGE;
 		else if (opt > OPT_MATCH_FIRST && (rc = cli_match_option("check-bot", opt,
 				optarg, &r->config.time, &r->limits)) != EXIT_OK)
 			return rc;
 		if (!a->fixed && (opt == 'o' || opt == 'p' || (opt > OPT_MATCH_FIRST &&
-				  !take_switch(&a->sw, check_bot_options[index].name))))
+				  !cli_switch(opt, &a->sw.sandbox, &a->sw.contain))))
 			a->fixed = opt == 'o' ? "o" : check_bot_options[index].name;
 	}
 	if (a->file && a->fixed) {
@@ -284,8 +242,7 @@ static int cmd_check_bot(int argc, char **argv)
 		return rc;
 	rc = a.file ? from_tournament(&r, &options, a.file, argv[optind], &a.sw, &spec,
 				      &bot)
-		    : from_arguments(&r, &options, argv[optind], a.pairs, a.npairs,
-				     a.players);
+		    : from_arguments(&r, &options, argv[optind], &a.pairs, a.players);
 	if (rc)
 		return rc;
 	if (!r.games)
@@ -305,7 +262,7 @@ const struct cmd_entry cmd_check_bot_entry = {
 	.name = "check-bot",
 	.summary = "check that a bot follows the protocol",
 	.shortopts = "o:",
-	.longopts = check_bot_options,
+	.options = check_bot_options,
 	.usage = usage,
 	.usage_end = "",
 	.exec = cmd_check_bot,

@@ -119,11 +119,11 @@ static void print_summary(const struct grade_args *a)
 	cJSON_Delete(doc);
 }
 
-static const struct option grade_options[] = {
-	{"format", required_argument, NULL, 'f'},
-	{"tables", required_argument, NULL, 't'},
-	{"summary", no_argument, NULL, 's'},
-	{NULL, 0, NULL, 0},
+static const struct cli_opt grade_options[] = {
+	CLI_OPT("format", required_argument, 'f'),
+	CLI_TEXT("tables", struct grade_args, tables),
+	CLI_FLAG("summary", struct grade_args, summary),
+	CLI_END,
 };
 
 static int parse_args(int argc, char **argv, struct grade_args *a)
@@ -131,13 +131,8 @@ static int parse_args(int argc, char **argv, struct grade_args *a)
 	int opt;
 
 	*a = (struct grade_args){0};
-	while ((opt = cli_option(&cmd_grade_entry, argc, argv, NULL)) != -1) {
-		if (opt == 't') {
-			a->tables = optarg;
-		} else if (opt == 's') {
-			a->summary = true;
-		} else if (opt == 'f' && (!strcmp(optarg, "json") ||
-					  !strcmp(optarg, "text"))) {
+	while ((opt = cli_option(&cmd_grade_entry, argc, argv, NULL, a)) != -1) {
+		if (opt == 'f' && (!strcmp(optarg, "json") || !strcmp(optarg, "text"))) {
 			a->json = !strcmp(optarg, "json");
 		} else {
 			return opt == 'f' ? cli_fail("grade", "--format takes "
@@ -209,7 +204,7 @@ static int cmd_grade(int argc, char **argv)
 const struct cmd_entry cmd_grade_entry = {
 	.name = "grade",
 	.summary = "grade every decision and roll of a game: skill and luck",
-	.longopts = grade_options,
+	.options = grade_options,
 	.usage = grade_help,
 	.exec = cmd_grade,
 };

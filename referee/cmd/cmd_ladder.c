@@ -18,51 +18,50 @@
 #include "ladder/ladder_print.h"
 #include "ladder/grade_ladder.h"
 
-static const struct option ladder_options[] = {
-	{"format", required_argument, NULL, 'f'},
-	{"anchor", required_argument, NULL, 'a'},
-	{"key", required_argument, NULL, 'k'},
-	{"verify", no_argument, NULL, 'v'},
-	{"provisional", no_argument, NULL, 'p'},
-	{"luck-adjusted", no_argument, NULL, 'L'},
-	{NULL, 0, NULL, 0},
+/* What the options ask for. */
+struct ladder_args {
+	const char *format, *anchor;
+	struct ladder_options check;
+	unsigned char key[32];
+	bool luck;
+};
+
+static const struct cli_opt ladder_options[] = {
+	CLI_OPT("format", required_argument, 'f'),
+	CLI_TEXT("anchor", struct ladder_args, anchor),
+	CLI_OPT("key", required_argument, 'k'),
+	CLI_FLAG("verify", struct ladder_args, check.verify),
+	CLI_FLAG("provisional", struct ladder_args, check.provisional),
+	CLI_FLAG("luck-adjusted", struct ladder_args, luck),
+	CLI_END,
 };
 
 /* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
  * EXIT_USAGE after a message. */
-static int parse_args(int argc, char **argv, const char **format,
-		      const char **anchor, struct ladder_options *check,
-		      unsigned char *key, bool *luck)
+static int parse_args(int argc, char **argv, struct ladder_args *a)
 {
 	char err[ERR_LEN];
 	int opt;
 
-	while ((opt = cli_option(&cmd_ladder_entry, argc, argv, NULL)) != -1) {
-		switch (opt) {
-		case 'f':
-			if (ladder_format_called(optarg) < 0)
-				return cli_fail("ladder", "--format takes table, csv, json, "
-						"pgn, crosstable or folders");
-			*format = optarg;
-			break;
-		case 'a': *anchor = optarg; break;
-		case 'k':
-			if (keys_load_public(optarg, key, err))
-				return cli_fail("ladder", "%s", err);
-			check->key = key;
-			break;
-		case 'v': check->verify = true; break;
-		case 'p': check->provisional = true; break;
-		case 'L': *luck = true; break;
-		default: return EXIT_USAGE;   /* '?' */
-		}
+	while ((opt = cli_option(&cmd_ladder_entry, argc, argv, NULL, a)) != -1) {
+		if (opt == 'f' && ladder_format_called(optarg) < 0)
+			return cli_fail("ladder", "--format takes table, csv, json, "
+					"pgn, crosstable or folders");
+		else if (opt == 'f')
+			a->format = optarg;
+		else if (opt == 'k' && keys_load_public(optarg, a->key, err))
+			return cli_fail("ladder", "%s", err);
+		else if (opt == 'k')
+			a->check.key = a->key;
+		else   /* '?' */
+			return EXIT_USAGE;
 	}
 	if (optind == argc)
 		return cli_fail("ladder", "no path given");
-	if (*luck && strcmp(*format, "table") && strcmp(*format, "csv") &&
-	    strcmp(*format, "json"))
+	if (a->luck && strcmp(a->format, "table") && strcmp(a->format, "csv") &&
+	    strcmp(a->format, "json"))
 		return cli_fail("ladder", "--luck-adjusted is shown beside the table, "
-				"csv or json, not --format %s", *format);
+				"csv or json, not --format %s", a->format);
 	for (int i = optind; i < argc; i++)
 		if (access(argv[i], F_OK))
 			return cli_fail("ladder", "cannot read '%s': %s", argv[i],
@@ -101,24 +100,23 @@ static int luck_ladder(char **paths, int count, const char *format,
 
 static int cmd_ladder(int argc, char **argv)
 {
-	const char *format = "table", *anchor = NULL;
-	struct ladder_options check = {.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN)};
-	unsigned char key[32];
-	bool luck = false;
+	struct ladder_args a = {
+		.format = "table", .check.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN),
+	};
 	int rc;
 
-	if ((rc = parse_args(argc, argv, &format, &anchor, &check, key, &luck)) != EXIT_OK)
+	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
 		return rc;
-	if (luck)
-		return luck_ladder(argv + optind, argc - optind, format, anchor, &check);
+	if (a.luck)
+		return luck_ladder(argv + optind, argc - optind, a.format, a.anchor, &a.check);
 	return cli_ladder(argv + optind, argc - optind,
-			  (enum ladder_format)ladder_format_called(format), anchor, &check);
+			  (enum ladder_format)ladder_format_called(a.format), a.anchor, &a.check);
 }
 
 const struct cmd_entry cmd_ladder_entry = {
 	.name = "ladder",
 	.summary = "Elo ratings with error bars from game logs",
-	.longopts = ladder_options,
+	.options = ladder_options,
 	.usage = "usage: referee ladder PATH... [--format table|csv|json|pgn|crosstable|folders] "
 		"[--anchor BOT=ELO]\n"
 		"                      [--key PUBLIC_KEY_FILE] [--verify]\n"

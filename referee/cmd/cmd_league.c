@@ -16,13 +16,11 @@
 
 #include "base/files.h"
 #include "base/json.h"
-#include "base/options.h"
 #include "base/paths.h"
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
 #include "cmd_league.h"
-#include "games/registry.h"
 #include "league/league_add.h"
 #include "league/league_cut.h"
 #include "league/league_db.h"
@@ -178,111 +176,79 @@ static bool register_key(const char *key_file, const char *dir,
 	return !info->id[0] || cli_signing_key("league", key_file, dir, key);
 }
 
+/* The only option of retire and season, --key FILE, which cli_option()
+ * takes whole: -1 once it is read. */
+struct key_args {
+	const char *key_file;
+};
+
 static const struct cmd_entry key_option_entry = {
 	.name = "league",
-	.longopts = (const struct option[]){
-		{"key", required_argument, NULL, 'k'},
-		{NULL, 0, NULL, 0},
+	.options = (const struct cli_opt[]){
+		CLI_TEXT("key", struct key_args, key_file),
+		CLI_END,
 	},
 };
 
-/* Reads the only option of retire and season, --key FILE: EXIT_OK, or
- * EXIT_USAGE after a message. */
-static int key_option(int argc, char **argv, const char **key_file)
-{
-	int opt;
-
-	while ((opt = cli_option(&key_option_entry, argc, argv, NULL)) != -1)
-		if (opt == 'k')
-			*key_file = optarg;
-		else
-			return EXIT_USAGE;
-	return EXIT_OK;
-}
+/* The options of init. */
+struct init_args {
+	const char *game, *key_file;
+	long players;
+	struct cli_pairs pairs;
+};
 
 static const struct cmd_entry league_init_entry = {
 	.name = "league",
 	.shortopts = "o:",
-	.longopts = (const struct option[]){
-		{"game", required_argument, NULL, 'g'},
-		{"players", required_argument, NULL, 'p'},
-		{"key", required_argument, NULL, 'k'},
-		{NULL, 0, NULL, 0},
+	.options = (const struct cli_opt[]){
+		CLI_TEXT("game", struct init_args, game),
+		CLI_LONG("players", struct init_args, players, 2, GAME_MAX_SEATS),
+		CLI_TEXT("key", struct init_args, key_file),
+		CLI_END,
 	},
 };
 
-/* The game of init: its rules, players and options, into `info`.
- * EXIT_OK, or EXIT_USAGE after a message. */
-static int init_game(struct league_info *info, const char *game, long players,
-		     const char *const *pairs, int npairs)
-{
-	char err[ERR_LEN];
-	cJSON *given;
-
-	if (!(info->rules = arena_game_find(game)))
-		return fail("unknown game '%s' (see 'referee games')", game);
-	info->players = players ? (int)players : info->rules->min_players;
-	if (info->players < info->rules->min_players || info->players > info->rules->max_players)
-		return fail("%s is played by %d to %d players, not %d", game,
-			    info->rules->min_players, info->rules->max_players,
-			    info->players);
-	given = options_from_pairs(pairs, npairs, err);
-	info->options = given ? options_resolve(info->rules, given, err) : NULL;
-	cJSON_Delete(given);
-	if (!info->options ||
-	    game_play_check_setup(info->rules, info->options, info->players, err)) {
-		league_info_free(info);
-		return fail("%s", err);
-	}
-	return EXIT_OK;
-}
-
 static int league_init(int argc, char **argv)
 {
-	const char *pairs[64], *game = NULL, *key_file = NULL;
+	struct init_args a = {0};
 	struct referee_key key;
-	int npairs = 0, opt;
-	long players = 0;
+	int opt;
 	struct league_info info = {0};
 	char err[ERR_LEN];
 	sqlite3 *db;
 
-	while ((opt = cli_option(&league_init_entry, argc, argv, NULL)) != -1) {
-		if (opt == 'g')
-			game = optarg;
-		else if (opt == 'p' && !cli_number("league", "--players", optarg, 2,
-						   GAME_MAX_SEATS, &players))
+	while ((opt = cli_option(&league_init_entry, argc, argv, NULL, &a)) != -1)
+		if (opt == '?' || (opt == 'o' && cli_pair("league", &a.pairs, optarg)))
 			return EXIT_USAGE;
-		else if (opt == 'o' && npairs == 64)
-			return fail("too many -o options");
-		else if (opt == 'o')
-			pairs[npairs++] = optarg;
-		else if (opt == 'k')
-			key_file = optarg;
-		else if (opt == '?')
-			return EXIT_USAGE;
-	}
-	if (argc - optind != 1 || !game)
+	if (argc - optind != 1 || !a.game)
 		return fail("init takes a folder and --game GAME");
-	if (init_game(&info, game, players, pairs, npairs))
+	/* The game: its rules, players and options, into `info`. */
+	if (!(info.rules = cli_game_find("league", a.game)))
+		return EXIT_USAGE;
+	info.players = a.players ? (int)a.players : info.rules->min_players;
+	if (info.players < info.rules->min_players || info.players > info.rules->max_players)
+		return fail("%s is played by %d to %d players, not %d", a.game,
+			    info.rules->min_players, info.rules->max_players, info.players);
+	if (!(info.options = cli_game_options("league", info.rules, &a.pairs, NULL,
+					      info.players)))
 		return EXIT_USAGE;
 	/* The key first: a league is not left without its register's first
 	 * line, which names it, signed. */
-	if (!cli_signing_key("league", key_file, NULL, &key)) {
+	if (!cli_signing_key("league", a.key_file, NULL, &key)) {
 		league_info_free(&info);
 		return EXIT_USAGE;
 	}
 	db = league_folder_init(argv[optind], &info, err) ||
 	     keys_write_public(argv[optind], key.public_key, err) ||
 	     league_register_start(argv[optind], &info, &key, err) ? NULL
-	     : league_db_open(argv[optind], true, game, info.players, err);
+	     : league_db_open(argv[optind], true, a.game, info.players, err);
 	sodium_memzero(&key, sizeof key);
 	if (!db) {
 		league_info_free(&info);
 		return fail("%s", err);
 	}
 	league_db_close(db);
-	printf("league of %s for %d players made in %s\n", game, info.players, argv[optind]);
+	printf("league of %s for %d players made in %s\n", a.game, info.players, argv[optind]);
 	league_info_free(&info);
 	return EXIT_OK;
 }
@@ -352,19 +318,6 @@ static void add_report(const char *dir, const struct league_version *v,
 	}
 }
 
-static const struct cmd_entry league_add_entry = {
-	.name = "league",
-	.longopts = (const struct option[]){
-		{"workdir", required_argument, NULL, 'w'},
-		{"readable", required_argument, NULL, 'r'},
-		{"porcelain", no_argument, NULL, 'P'},
-		{"new", no_argument, NULL, 'N'},
-		{"owner", required_argument, NULL, 'O'},
-		{"key", required_argument, NULL, 'k'},
-		{NULL, 0, NULL, 0},
-	},
-};
-
 /* The options of add. */
 struct add_args {
 	const char *key_file, *workdir, *owner;
@@ -373,29 +326,34 @@ struct add_args {
 	bool porcelain, only_new;
 };
 
+static const struct cmd_entry league_add_entry = {
+	.name = "league",
+	.options = (const struct cli_opt[]){
+		CLI_TEXT("workdir", struct add_args, workdir),
+		CLI_OPT("readable", required_argument, 'r'),
+		CLI_FLAG("porcelain", struct add_args, porcelain),
+		CLI_FLAG("new", struct add_args, only_new),
+		CLI_OPT("owner", required_argument, 'O'),
+		CLI_TEXT("key", struct add_args, key_file),
+		CLI_END,
+	},
+};
+
 /* Reads add's options, the relative paths from `cwd`: EXIT_OK, or
  * EXIT_USAGE after a message. */
 static int add_options(struct add_args *a, const char *cwd, int argc, char **argv)
 {
 	int opt;
 
-	while ((opt = cli_option(&league_add_entry, argc, argv, NULL)) != -1) {
-		if (opt == 'w')
-			a->workdir = optarg;
-		else if (opt == 'r' && a->nreadable == 64)
+	while ((opt = cli_option(&league_add_entry, argc, argv, NULL, a)) != -1) {
+		if (opt == 'r' && a->nreadable == 64)
 			return fail("too many --readable paths");
 		else if (opt == 'r')
 			a->readable[a->nreadable++] = path_resolve(cwd, optarg);
-		else if (opt == 'P')
-			a->porcelain = true;
-		else if (opt == 'N')
-			a->only_new = true;
 		else if (opt == 'O' && !league_name_ok(optarg))
 			return fail("'%s' is not a user's name", optarg);
 		else if (opt == 'O')
 			a->owner = optarg;
-		else if (opt == 'k')
-			a->key_file = optarg;
 		else
 			return EXIT_USAGE;
 	}
@@ -464,18 +422,20 @@ static int league_retire(int argc, char **argv)
 	struct league_info info;
 	struct league_version *all;
 	struct referee_key key;
-	const char *key_file = NULL;
+	struct key_args k = {0};
 	char err[ERR_LEN];
 	sqlite3 *db;
-	int count = 0, rc = key_option(argc, argv, &key_file);
+	int count = 0, rc = EXIT_OK;
 	bool known = false, retired = false;
 	cJSON *line;
 
-	if (rc == EXIT_OK && argc - optind != 2)
-		return fail("retire takes a folder and a bot's name");
-	if (rc != EXIT_OK || !open_league(argv[optind], &info, &db))
+	if (cli_option(&key_option_entry, argc, argv, NULL, &k) != -1)
 		return EXIT_USAGE;
-	if (!register_key(key_file, argv[optind], &info, &key))
+	if (argc - optind != 2)
+		return fail("retire takes a folder and a bot's name");
+	if (!open_league(argv[optind], &info, &db))
+		return EXIT_USAGE;
+	if (!register_key(k.key_file, argv[optind], &info, &key))
 		rc = EXIT_USAGE;
 	if (rc == EXIT_OK && (count = league_db_versions(db, &all, err)) < 0)
 		rc = fail("%s", err);
@@ -523,17 +483,15 @@ static bool is_current(sqlite3 *db, const char *name)
 static int print_frozen(const char *dir, const char *name, enum league_format format)
 {
 	char *path = path_joinf(dir, "seasons/%s/ladder.%s", name, format_ext[format]);
-	FILE *f = league_name_ok(name) ? fopen(path, "re") : NULL;
-	char buf[8192];
-	size_t n;
+	size_t len;
+	char *ladder = league_name_ok(name) ? files_read_all(path, &len) : NULL;
 
 	free(path);
-	if (!f)
+	if (!ladder)
 		return fail("the league has no season '%s' (see DIR/seasons/, or "
 			    "'referee league status' for the current one)", name);
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		fwrite(buf, 1, n, stdout);
-	fclose(f);
+	fwrite(ladder, 1, len, stdout);
+	free(ladder);
 	return EXIT_OK;
 }
 
@@ -570,15 +528,15 @@ static int league_season(int argc, char **argv)
 {
 	struct league_info info;
 	char err[ERR_LEN], *current = NULL;
-	const char *key_file = NULL;
+	struct key_args k = {0};
 	struct referee_key key;
 	sqlite3 *db;
 	long first;
-	int lock = -1, rc = key_option(argc, argv, &key_file);
+	int lock = -1, rc = EXIT_OK;
 	cJSON *line;
 
-	if (rc != EXIT_OK)
-		return rc;
+	if (cli_option(&key_option_entry, argc, argv, NULL, &k) != -1)
+		return EXIT_USAGE;
 	if (argc - optind != 2)
 		return fail("season takes a league's folder and the new season's name");
 	if (!league_name_ok(argv[optind + 1]))
@@ -587,7 +545,7 @@ static int league_season(int argc, char **argv)
 	/* The ladder it freezes is the records'. */
 	if (!open_checked(argv[optind], &info, &db))
 		return EXIT_USAGE;
-	if (!register_key(key_file, argv[optind], &info, &key))
+	if (!register_key(k.key_file, argv[optind], &info, &key))
 		rc = EXIT_USAGE;
 	else if ((lock = run_lock(argv[optind], err)) < 0)
 		rc = fail("one run at a time on a league: %s", err);
@@ -625,19 +583,6 @@ static int league_season(int argc, char **argv)
 	return rc;
 }
 
-/* The league's luck-adjusted ladder into *doc (league_luck_ladder.h): EXIT_OK,
- * else the grading's status (3: no exact values) after a message. */
-static int luck_ladder(const char *dir, const struct league_info *info, sqlite3 *db,
-		       cJSON **doc)
-{
-	char err[ERR_LEN];
-	enum grade_status status = league_luck_ladder(dir, info, db, doc, err);
-
-	if (status != GRADE_OK)
-		visible_line(stderr, "referee league: --luck-adjusted: %s", err);
-	return (int)status;
-}
-
 /* The current season's ladder in `format` (with `all` the old and
  * retired versions too) and, with `luck`, the luck-adjusted one beside
  * it as `referee ladder --luck-adjusted` shows it: json's "luck_adjusted"
@@ -649,8 +594,11 @@ static int print_current(const char *dir, const struct league_info *info, sqlite
 	struct league_rating lr = {0};
 	cJSON *luck_doc = NULL;
 	char err[ERR_LEN];
-	int rc = luck ? luck_ladder(dir, info, db, &luck_doc) : EXIT_OK;
+	/* GRADE_OK, else the grading's status (3: no exact values). */
+	int rc = luck ? (int)league_luck_ladder(dir, info, db, &luck_doc, err) : EXIT_OK;
 
+	if (rc != EXIT_OK)
+		visible_line(stderr, "referee league: --luck-adjusted: %s", err);
 	if (rc == EXIT_OK && league_rating_load(db, &lr, err))
 		rc = fail("%s", err);
 	if (rc == EXIT_OK) {
@@ -670,39 +618,38 @@ static int print_current(const char *dir, const struct league_info *info, sqlite
 	return rc;
 }
 
+/* The options of ladder. */
+struct ladder_args {
+	enum league_format format;
+	const char *season;
+	bool all, luck;
+};
+
 static const struct cmd_entry league_ladder_entry = {
 	.name = "league",
-	.longopts = (const struct option[]){
-		{"format", required_argument, NULL, 'f'},
-		{"versions", no_argument, NULL, 'v'},
-		{"season", required_argument, NULL, 's'},
-		{"luck-adjusted", no_argument, NULL, 'L'},
-		{NULL, 0, NULL, 0},
+	.options = (const struct cli_opt[]){
+		CLI_OPT("format", required_argument, 'f'),
+		CLI_FLAG("versions", struct ladder_args, all),
+		CLI_TEXT("season", struct ladder_args, season),
+		CLI_FLAG("luck-adjusted", struct ladder_args, luck),
+		CLI_END,
 	},
 };
 
 static int league_ladder(int argc, char **argv)
 {
-	enum league_format format = LEAGUE_TABLE;
-	const char *season = NULL;
-	bool all = false, luck = false;
+	struct ladder_args a = {.format = LEAGUE_TABLE};
 	struct league_info info;
 	sqlite3 *db;
 	int opt, rc = EXIT_OK;
 
-	while ((opt = cli_option(&league_ladder_entry, argc, argv, NULL)) != -1) {
-		if (opt == 'v')
-			all = true;
-		else if (opt == 'L')
-			luck = true;
-		else if (opt == 's')
-			season = optarg;
-		else if (opt == 'f' && !strcmp(optarg, "table"))
-			format = LEAGUE_TABLE;
+	while ((opt = cli_option(&league_ladder_entry, argc, argv, NULL, &a)) != -1) {
+		if (opt == 'f' && !strcmp(optarg, "table"))
+			a.format = LEAGUE_TABLE;
 		else if (opt == 'f' && !strcmp(optarg, "json"))
-			format = LEAGUE_JSON;
+			a.format = LEAGUE_JSON;
 		else if (opt == 'f' && !strcmp(optarg, "csv"))
-			format = LEAGUE_CSV;
+			a.format = LEAGUE_CSV;
 		else if (opt == 'f')
 			return fail("unknown format '%s': table, json or csv", optarg);
 		else
@@ -714,13 +661,13 @@ static int league_ladder(int argc, char **argv)
 		return EXIT_USAGE;
 	/* A season's ladder was frozen without the grades, which its logs
 	 * would give only as they are graded now. */
-	if (season && !is_current(db, season) && luck)
+	if (a.season && !is_current(db, a.season) && a.luck)
 		rc = fail("--luck-adjusted grades the current season's games only, "
-			  "not season %s's", season);
-	else if (season && !is_current(db, season))
-		rc = print_frozen(argv[optind], season, format);
+			  "not season %s's", a.season);
+	else if (a.season && !is_current(db, a.season))
+		rc = print_frozen(argv[optind], a.season, a.format);
 	else
-		rc = print_current(argv[optind], &info, db, format, all, luck);
+		rc = print_current(argv[optind], &info, db, a.format, a.all, a.luck);
 	league_db_close(db);
 	league_info_free(&info);
 	return rc;

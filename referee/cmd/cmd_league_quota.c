@@ -65,13 +65,13 @@ void league_quota_status(const char *dir, sqlite3 *db)
 
 static const struct cmd_entry league_quota_entry = {
 	.name = "league",
-	.longopts = (const struct option[]){
-		{"user-mb", required_argument, NULL, 'b'},
-		{"user-files", required_argument, NULL, 'f'},
-		{"versions-kept", required_argument, NULL, 'k'},
-		{"league-mb", required_argument, NULL, 'B'},
-		{"league-files", required_argument, NULL, 'F'},
-		{NULL, 0, NULL, 0},
+	.options = (const struct cli_opt[]){
+		CLI_OPT("user-mb", required_argument, 'b'),
+		CLI_OPT("user-files", required_argument, 'f'),
+		CLI_OPT("versions-kept", required_argument, 'k'),
+		CLI_OPT("league-mb", required_argument, 'B'),
+		CLI_OPT("league-files", required_argument, 'F'),
+		CLI_END,
 	},
 };
 
@@ -84,7 +84,7 @@ int league_quota(int argc, char **argv)
 	int opt, index, n = 0, rc = EXIT_OK;
 	sqlite3 *db;
 
-	while ((opt = cli_option(&league_quota_entry, argc, argv, &index)) != -1) {
+	while ((opt = cli_option(&league_quota_entry, argc, argv, &index, NULL)) != -1) {
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (n == 16)
@@ -100,12 +100,12 @@ int league_quota(int argc, char **argv)
 		rc = fail("%s", err);
 	for (int i = 0; rc == EXIT_OK && i < n; i++) {
 		/* --user-mb sets quota.json's "user_mb". */
-		name = xstrdup(league_quota_entry.longopts[given[i].index].name);
+		name = xstrdup(league_quota_entry.options[given[i].index].name);
 		for (char *c = name; *c; c++)
 			*c = *c == '-' ? '_' : *c;
 		if (league_quota_set(&q, name, given[i].text, err))
 			rc = fail("--%s takes %s",
-				  league_quota_entry.longopts[given[i].index].name, err);
+				  league_quota_entry.options[given[i].index].name, err);
 		free(name);
 	}
 	if (rc == EXIT_OK && n && league_quota_write(argv[optind], &q, err))

@@ -65,22 +65,22 @@ struct run_args {
 /* The options of run (and of play-task, which takes the run's). */
 static const struct cmd_entry run_options_entry = {
 	.name = "league",
-	.longopts = (const struct option[]){
-		{"games", required_argument, NULL, 'g'},
-		{"for", required_argument, NULL, 'f'},
-		{"concurrency", required_argument, NULL, 'c'},
-		{"batch", required_argument, NULL, 'b'},
-		{"key", required_argument, NULL, 'k'},
-		{"trusted-bots", no_argument, NULL, 'T'},
-		{"engine", required_argument, NULL, 'e'},
-		{"slurm-args", required_argument, NULL, 'S'},
-		{"no-compress", no_argument, NULL, 'Z'},
-		{"run-games", required_argument, NULL, 'G'},
-		{"rest-interval", required_argument, NULL, 'R'},
-		{"trickle", required_argument, NULL, 't'},
-		{"accept-loss", no_argument, NULL, 'L'},
+	.options = (const struct cli_opt[]){
+		CLI_LONG("games", struct run_args, run.max_games, 1, 1000000000L),
+		CLI_OPT("for", required_argument, 'f'),
+		CLI_INT("concurrency", struct run_args, run.concurrency, 1, 4096),
+		CLI_INT("batch", struct run_args, run.batch, 1, 10000),
+		CLI_TEXT("key", struct run_args, key_file),
+		CLI_FLAG("trusted-bots", struct run_args, trusted_bots),
+		CLI_OPT("engine", required_argument, 'e'),
+		CLI_TEXT("slurm-args", struct run_args, slurm_words),
+		CLI_OPT("no-compress", no_argument, 'Z'),
+		CLI_LONG("run-games", struct run_args, run_games, 1, 1000000),
+		CLI_LONG("rest-interval", struct run_args, run.rest_interval, 0, 100000),
+		CLI_LONG("trickle", struct run_args, run.trickle, 0, 100000),
+		CLI_FLAG("accept-loss", struct run_args, accept_loss),
 		CLI_MATCH_LONGOPTS,
-		{NULL, 0, NULL, 0},
+		CLI_END,
 	},
 };
 
@@ -89,45 +89,16 @@ static const struct cmd_entry run_options_entry = {
 static int run_options(struct run_args *a, int argc, char **argv, int operands)
 {
 	int opt, rc;
-	long n;
 
-	while ((opt = cli_option(&run_options_entry, argc, argv, NULL)) != -1) {
-		if (opt == 'g' && !cli_number("league", "--games", optarg, 1, 1000000000L,
-					      &a->run.max_games))
-			return EXIT_USAGE;
+	while ((opt = cli_option(&run_options_entry, argc, argv, NULL, a)) != -1) {
 		if (opt == 'f' && !parse_duration(optarg, &a->for_ns))
 			return EXIT_USAGE;
-		if (opt == 'c' && !cli_number("league", "--concurrency", optarg, 1, 4096, &n))
-			return EXIT_USAGE;
-		if (opt == 'c')
-			a->run.concurrency = (int)n;
-		if (opt == 'b' && !cli_number("league", "--batch", optarg, 1, 10000, &n))
-			return EXIT_USAGE;
-		if (opt == 'b')
-			a->run.batch = (int)n;
-		if (opt == 'R' && !cli_number("league", "--rest-interval", optarg, 0, 100000,
-					      &a->run.rest_interval))
-			return EXIT_USAGE;
-		if (opt == 't' && !cli_number("league", "--trickle", optarg, 0, 100000,
-					      &a->run.trickle))
-			return EXIT_USAGE;
-		if (opt == 'k')
-			a->key_file = optarg;
-		if (opt == 'T')
-			a->trusted_bots = true;
-		if (opt == 'L')
-			a->accept_loss = true;
 		if (opt == 'e' && strcmp(optarg, "local") && strcmp(optarg, "slurm"))
 			return fail("--engine takes local or slurm, not '%s'", optarg);
 		if (opt == 'e')
 			a->slurm = !strcmp(optarg, "slurm");
-		if (opt == 'S')
-			a->slurm_words = optarg;
 		if (opt == 'Z')
 			a->run.config.compress = false;
-		if (opt == 'G' && !cli_number("league", "--run-games", optarg, 1, 1000000,
-					      &a->run_games))
-			return EXIT_USAGE;
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt > OPT_MATCH_FIRST && (rc = cli_match_option("league", opt, optarg,

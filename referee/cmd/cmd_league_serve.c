@@ -206,19 +206,23 @@ struct serve_settings {
 
 static const struct cmd_entry serve_options_entry = {
 	.name = "league",
-	.longopts = (const struct option[]){
-		{"listen", required_argument, NULL, 'l'},
-		{"no-play", no_argument, NULL, 'n'},
-		{"max-upload", required_argument, NULL, 'm'},
-		{"uploads-per-minute", required_argument, NULL, 'u'},
-		{"what-ifs-per-minute", required_argument, NULL, 'w'},
-		{"preflight-seconds", required_argument, NULL, 'P'},
-		{"user", required_argument, NULL, 'U'},
-		{"trusted-proxy", required_argument, NULL, 'p'},
-		{"request-seconds", required_argument, NULL, 'r'},
-		{"rest-interval", required_argument, NULL, 'R'},
-		{"trickle", required_argument, NULL, 't'},
-		{NULL, 0, NULL, 0},
+	.options = (const struct cli_opt[]){
+		CLI_OPT("listen", required_argument, 'l'),
+		CLI_OPT("no-play", no_argument, 'n'),
+		CLI_OPT("max-upload", required_argument, 'm'),
+		CLI_UNSIGNED("uploads-per-minute", struct serve_settings,
+			     limits.upload.per_minute, 1, 100000),
+		CLI_UNSIGNED("what-ifs-per-minute", struct serve_settings,
+			     limits.what_ifs_per_minute, 1, 100000),
+		CLI_UNSIGNED("preflight-seconds", struct serve_settings,
+			     limits.preflight_s, 1, 86400),
+		CLI_TEXT("user", struct serve_settings, user),
+		CLI_OPT("trusted-proxy", required_argument, 'p'),
+		CLI_UNSIGNED("request-seconds", struct serve_settings,
+			     limits.reaper.request_s, 1, 3600),
+		CLI_OPT("rest-interval", required_argument, 'R'),
+		CLI_OPT("trickle", required_argument, 't'),
+		CLI_END,
 	},
 };
 
@@ -232,7 +236,7 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 
 	*set = (struct serve_settings){.limits = WEB_LIMITS_DEFAULT};
 	web_parse_listen("127.0.0.1:8080", &set->addr);
-	while ((opt = cli_option(&serve_options_entry, argc, argv, NULL)) != -1) {
+	while ((opt = cli_option(&serve_options_entry, argc, argv, NULL, set)) != -1) {
 		if (opt == 'l' && !web_parse_listen(optarg, &set->addr))
 			return fail("--listen takes ADDR:PORT (127.0.0.1:8080, 0.0.0.0:80), not '%s'",
 				    optarg);
@@ -242,22 +246,7 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 			return EXIT_USAGE;
 		if (opt == 'm')
 			limits->upload.max_bytes = (size_t)n << 20;
-		if ((opt == 'u' && !cli_number("league", "--uploads-per-minute", optarg, 1,
-						100000, &n)) ||
-		    (opt == 'w' && !cli_number("league", "--what-ifs-per-minute", optarg, 1,
-						100000, &n)))
-			return EXIT_USAGE;
-		if (opt == 'u')
-			limits->upload.per_minute = (unsigned)n;
-		if (opt == 'w')
-			limits->what_ifs_per_minute = (unsigned)n;
-		if ((opt == 'P' && !cli_number("league", "--preflight-seconds", optarg, 1, 86400, &n)) ||
-		    (opt == 'r' && !cli_number("league", "--request-seconds", optarg, 1, 3600, &n)))
-			return EXIT_USAGE;
-		if (opt == 'P')
-			limits->preflight_s = (unsigned)n;
-		if (opt == 'r')
-			limits->reaper.request_s = (unsigned)n;
+		/* Passed on to the player as given, once checked. */
 		if ((opt == 'R' && !cli_number("league", "--rest-interval", optarg, 0, 100000, &n)) ||
 		    (opt == 't' && !cli_number("league", "--trickle", optarg, 0, 100000, &n)))
 			return EXIT_USAGE;
@@ -265,8 +254,6 @@ static int serve_options(int argc, char **argv, struct serve_settings *set)
 			set->pace.rest_interval = optarg;
 		if (opt == 't')
 			set->pace.trickle = optarg;
-		if (opt == 'U')
-			set->user = optarg;
 		if (opt == 'p' && inet_pton(AF_INET, optarg, &limits->reaper.proxy) != 1)
 			return fail("--trusted-proxy takes the proxy's IPv4 address "
 				    "(127.0.0.1), not '%s'", optarg);

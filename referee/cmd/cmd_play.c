@@ -18,14 +18,12 @@
 #include "base/game_play.h"
 #include "base/journal.h"
 #include "base/openings.h"
-#include "base/options.h"
 #include "base/paths.h"
 #include "base/pool.h"
 #include "base/seed.h"
 #include "base/util.h"
 #include "bot/contain.h"
 #include "cli.h"
-#include "games/registry.h"
 #include "match/human.h"
 #include "plan/book.h"
 #include "report/replay.h"
@@ -91,9 +89,7 @@ struct play {
 	char *scratch;        /* their folder without --out or --log */
 	struct human *humans; /* per entrant: its person, if it is one */
 	const char *human_name; /* --human NAME */
-	const char *pairs[64];  /* the -o KEY=VALUE given */
-	int npairs;
-	long openings;          /* --openings N */
+	struct cli_pairs pairs; /* the -o KEY=VALUE given */
 	const char *book_file;  /* --openings-book FILE */
 };
 
@@ -149,98 +145,37 @@ static int check_duplicate(const struct play *p)
 	return cli_duplicate_allowed("play", "--duplicate", &p->limits, p->trusted_bots);
 }
 
-/* --openings N or --openings-book FILE, for the game, its options and
- * players read: EXIT_OK, or EXIT_USAGE after a message. */
-static int read_openings(struct play *p, long openings, const char *book)
-{
-	char err[ERR_LEN];
-
-	if (openings_check(p->rules, p->options, p->m.count, (int)openings, err))
-		return cli_fail("play", "%s", err);
-	p->m.config.openings = (int)openings;
-	if (book && openings)
-		return cli_fail("play", "give --openings N or --openings-book FILE, not both");
-	if (book && book_read(book, p->rules, p->options, p->m.count, &p->book, err))
-		return cli_fail("play", "%s", err);
-	if (book) {
-		p->m.config.book = &p->book;
-		p->m.config.book_first = 1;   /* games count from 1, */
-		p->m.config.book_unit = p->m.count; /* the seats rotate each game */
-	}
-	return EXIT_OK;
-}
-
-static const struct option play_options[] = {
-	{"games", required_argument, NULL, 'g'},
-	{"seed", required_argument, NULL, 's'},
-	{"openings", required_argument, NULL, 'P'},
-	{"log", required_argument, NULL, 'l'},
-	{"out", required_argument, NULL, 'O'},
-	{"key", required_argument, NULL, 'k'},
-	{"show", no_argument, NULL, 'S'},
-	{"human", required_argument, NULL, 'H'},
-	{"duplicate", no_argument, NULL, 'D'},
-	{"trusted-bots", no_argument, NULL, 'T'},
-	{"compress", no_argument, NULL, 'z'},
-	{"openings-book", required_argument, NULL, 'B'},
+static const struct cli_opt play_options[] = {
+	CLI_LONG("games", struct play, m.games, 1, 100000000),
+	CLI_OPT("seed", required_argument, 's'),
+	CLI_INT("openings", struct play, m.config.openings, 0, OPENINGS_MAX_PLIES),
+	CLI_TEXT("log", struct play, m.log),
+	CLI_TEXT("out", struct play, m.out),
+	CLI_TEXT("key", struct play, key_file),
+	CLI_FLAG("show", struct play, show),
+	CLI_TEXT("human", struct play, human_name),
+	CLI_FLAG("duplicate", struct play, m.duplicate),
+	CLI_FLAG("trusted-bots", struct play, trusted_bots),
+	CLI_FLAG("compress", struct play, m.config.compress),
+	CLI_TEXT("openings-book", struct play, book_file),
 	CLI_MATCH_LONGOPTS,
-	{NULL, 0, NULL, 0},
+	CLI_END,
 };
 
-/* One option of play's: EXIT_OK, or EXIT_USAGE after a message. */
+/* One option of play's that it does not take whole: EXIT_OK, or
+ * EXIT_USAGE after a message. */
 static int play_option(struct play *p, int opt)
 {
 	switch (opt) {
-	case 'o':
-		if (p->npairs == 64)
-			return cli_fail("play", "too many -o options");
-		p->pairs[p->npairs++] = optarg;
-		return EXIT_OK;
-	case 'g':
-		return cli_number("play", "--games", optarg, 1, 100000000, &p->m.games)
-		       ? EXIT_OK : EXIT_USAGE;
+	case 'o': return cli_pair("play", &p->pairs, optarg);
 	case 's':
 		p->seeded = true;
 		if (seed_from_hex(p->seed, optarg))
 			return cli_fail("play", "--seed takes " SEED_RULE ", not '%s'", optarg);
 		return EXIT_OK;
-	case 'P':
-		return cli_number("play", "--openings", optarg, 0, OPENINGS_MAX_PLIES,
-				  &p->openings) ? EXIT_OK : EXIT_USAGE;
-	case 'l': p->m.log = optarg; return EXIT_OK;
-	case 'O': p->m.out = optarg; return EXIT_OK;
-	case 'k': p->key_file = optarg; return EXIT_OK;
-	case 'S': p->show = true; return EXIT_OK;
-	case 'H': p->human_name = optarg; return EXIT_OK;
-	case 'D': p->m.duplicate = true; return EXIT_OK;
-	case 'T': p->trusted_bots = true; return EXIT_OK;
-	case 'z': p->m.config.compress = true; return EXIT_OK;
-	case 'B': p->book_file = optarg; return EXIT_OK;
 	case '?': return EXIT_USAGE;
 	}
 	return cli_match_option("play", opt, optarg, &p->m.config.time, &p->limits);
-}
-
-/* GAME and its -o options, argv[optind]: EXIT_OK, or EXIT_USAGE after a
- * message. */
-static int read_game(struct play *p, int argc, char **argv)
-{
-	char err[ERR_LEN];
-	cJSON *given;
-
-	if (optind >= argc)
-		return cli_fail("play", "which game? (see 'referee games')");
-	p->rules = arena_game_find(argv[optind]);
-	if (!p->rules)
-		return cli_fail("play", "unknown game '%s' (see 'referee games')",
-				argv[optind]);
-	optind++;
-	given = options_from_pairs(p->pairs, p->npairs, err);
-	if (!given)
-		return cli_fail("play", "%s", err);
-	p->options = options_resolve(p->rules, given, err);
-	cJSON_Delete(given);
-	return p->options ? EXIT_OK : cli_fail("play", "%s", err);
 }
 
 static int parse_args(struct play *p, int argc, char **argv)
@@ -250,18 +185,22 @@ static int parse_args(struct play *p, int argc, char **argv)
 
 	/* GAME and the BOTs come after the options, wherever they were
 	 * given; a BOT is one argument, spaces and all. */
-	while (rc == EXIT_OK && (opt = cli_option(&cmd_play_entry, argc, argv, NULL)) != -1)
+	while (rc == EXIT_OK && (opt = cli_option(&cmd_play_entry, argc, argv, NULL, p)) != -1)
 		rc = play_option(p, opt);
-	if (rc == EXIT_OK)
-		rc = read_game(p, argc, argv);
 	if (rc != EXIT_OK)
 		return rc;
+	if (optind >= argc)
+		return cli_fail("play", "which game? (see 'referee games')");
+	if (!(p->rules = cli_game_find("play", argv[optind++])) ||
+	    !(p->options = cli_game_options("play", p->rules, &p->pairs, NULL, 0)))
+		return EXIT_USAGE;
 	p->m.count = argc - optind + (p->human_name != NULL);
 	if (p->m.count == 0)
 		return cli_fail("play", "no bots given");
 	if (game_play_check_setup(p->rules, p->options, p->m.count, err))
 		return cli_fail("play", "%s", err);
-	rc = read_openings(p, p->openings, p->book_file);
+	rc = cli_openings("play", p->rules, p->options, p->m.count, p->book_file,
+			  &p->book, &p->m.config);
 	if (rc != EXIT_OK)
 		return rc;
 	if (p->m.log && p->m.out)
@@ -275,15 +214,9 @@ static int parse_args(struct play *p, int argc, char **argv)
 /* Where logs go: the folder of --log FILE, or --out DIR; NULL for none. */
 static char *log_folder(const struct play *p)
 {
-	const char *slash;
-
 	if (p->m.out)
 		return xstrdup(p->m.out);
-	if (!p->m.log)
-		return NULL;
-	slash = strrchr(p->m.log, '/');
-	return slash ? strndup(p->m.log, (size_t)(slash - p->m.log) + (slash == p->m.log))
-		     : xstrdup(".");
+	return p->m.log ? path_parent(p->m.log) : NULL;
 }
 
 /* The output folder (made with its parents), the signing key, and each
@@ -479,7 +412,7 @@ const struct cmd_entry cmd_play_entry = {
 	.name = "play",
 	.summary = "play games between bots given on the command line",
 	.shortopts = "o:",
-	.longopts = play_options,
+	.options = play_options,
 	.usage = usage,
 	.usage_end = usage_end,
 	.exec = cmd_play,

@@ -22,10 +22,10 @@ static void say(const char *line)
 	visible_line(stderr, "referee report: %s", line);
 }
 
-static const struct option report_options[] = {
-	{"key", required_argument, NULL, 'k'},
-	{"luck-adjusted", no_argument, NULL, 'L'},
-	{NULL, 0, NULL, 0},
+static const struct cli_opt report_options[] = {
+	CLI_OPT("key", required_argument, 'k'),
+	CLI_FLAG("luck-adjusted", struct report_options, luck_adjusted),
+	CLI_END,
 };
 
 static int cmd_report(int argc, char **argv)
@@ -39,13 +39,11 @@ static int cmd_report(int argc, char **argv)
 	cJSON *keys;
 	int failed, opt;
 
-	while ((opt = cli_option(&cmd_report_entry, argc, argv, NULL)) != -1) {
+	while ((opt = cli_option(&cmd_report_entry, argc, argv, NULL, &options)) != -1) {
 		if (opt == '?')
 			return EXIT_USAGE;
 		if (opt == 'o')
 			options.out = optarg;
-		else if (opt == 'L')
-			options.luck_adjusted = true;
 		else
 			key_file = optarg;
 	}
@@ -89,7 +87,7 @@ const struct cmd_entry cmd_report_entry = {
 	.name = "report",
 	.summary = "a static site of a tournament: ladder, crosstable, replays",
 	.shortopts = "o:",
-	.longopts = report_options,
+	.options = report_options,
 	.usage = "usage: referee report DIR [-o OUT] [--key PUBLIC_KEY_FILE] "
 		"[--luck-adjusted]\n\n"
 		"Writes a static site for the tournament folder DIR, or the "

@@ -18,13 +18,10 @@
 #include <unistd.h>
 
 #include "base/files.h"
-#include "base/game_play.h"
 #include "base/openings.h"
-#include "base/options.h"
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
-#include "games/registry.h"
 #include "ladder/sprt.h"
 #include "ladder/sprt_scores.h"
 #include "plan/book.h"
@@ -77,7 +74,7 @@ static const char usage_end[] =
 struct sprt_args {
 	struct sprt test;
 	double elo0, elo1, alpha, beta;
-	bool normalized, have0, have1, duplicate, trusted_bots, quiet;
+	bool normalized, duplicate, trusted_bots, quiet;
 	bool luck;              /* --luck-adjusted */
 	struct grade *grade;    /* its grader */
 	bool compress_set;      /* --compress from the settings */
@@ -86,100 +83,56 @@ struct sprt_args {
 	const char *out, *key_file, *book_file;
 	char *scratch;          /* the bots' stderr without --out */
 	struct book book;       /* --openings-book; count 0: none */
-	const char *pairs[64];
-	int npairs;
+	struct cli_pairs pairs;
 	struct match_config config;
 	struct bot_limits limits;
 };
 
-static bool parse_real(const char *flag, const char *text, double *out)
-{
-	char *end;
-
-	*out = strtod(text, &end);
-	if (end == text || *end || !isfinite(*out)) {
-		cli_fail("sprt", "%s takes a number, not '%s'", flag, text);
-		return false;
-	}
-	return true;
-}
-
-static const struct option sprt_options[] = {
-	{"elo0", required_argument, NULL, '0'},
-	{"elo1", required_argument, NULL, '1'},
-	{"alpha", required_argument, NULL, 'a'},
-	{"beta", required_argument, NULL, 'b'},
-	{"normalized", no_argument, NULL, 'n'},
-	{"luck-adjusted", no_argument, NULL, 'L'},
-	{"max-pairs", required_argument, NULL, 'p'},
-	{"concurrency", required_argument, NULL, 'c'},
-	{"duplicate", no_argument, NULL, 'D'},
-	{"trusted-bots", no_argument, NULL, 'T'},
-	{"quiet", no_argument, NULL, 'q'},
-	{"out", required_argument, NULL, 'O'},
-	{"key", required_argument, NULL, 'k'},
-	{"openings", required_argument, NULL, 'P'},
-	{"openings-book", required_argument, NULL, 'B'},
-	{"compress", no_argument, NULL, 'z'},
+static const struct cli_opt sprt_options[] = {
+	CLI_REAL("elo0", struct sprt_args, elo0),
+	CLI_REAL("elo1", struct sprt_args, elo1),
+	CLI_REAL("alpha", struct sprt_args, alpha),
+	CLI_REAL("beta", struct sprt_args, beta),
+	CLI_FLAG("normalized", struct sprt_args, normalized),
+	CLI_FLAG("luck-adjusted", struct sprt_args, luck),
+	CLI_LONG("max-pairs", struct sprt_args, max_pairs, 1, 100000000),
+	CLI_INT("concurrency", struct sprt_args, concurrency, 1, 4096),
+	CLI_FLAG("duplicate", struct sprt_args, duplicate),
+	CLI_FLAG("trusted-bots", struct sprt_args, trusted_bots),
+	CLI_FLAG("quiet", struct sprt_args, quiet),
+	CLI_TEXT("out", struct sprt_args, out),
+	CLI_TEXT("key", struct sprt_args, key_file),
+	CLI_INT("openings", struct sprt_args, config.openings, 0, OPENINGS_MAX_PLIES),
+	CLI_TEXT("openings-book", struct sprt_args, book_file),
+	CLI_OPT("compress", no_argument, 'z'),
 	CLI_MATCH_LONGOPTS,
-	{NULL, 0, NULL, 0},
+	CLI_END,
 };
 
-/* One option of sprt's: EXIT_OK, or EXIT_USAGE after a message. */
+/* One option of sprt's that it does not take whole: EXIT_OK, or
+ * EXIT_USAGE after a message. */
 static int sprt_option(struct sprt_args *a, int opt)
 {
-	bool ok = true;
-	long n;
-
 	switch (opt) {
-	case '0': ok = parse_real("--elo0", optarg, &a->elo0); a->have0 = true; break;
-	case '1': ok = parse_real("--elo1", optarg, &a->elo1); a->have1 = true; break;
-	case 'a': ok = parse_real("--alpha", optarg, &a->alpha); break;
-	case 'b': ok = parse_real("--beta", optarg, &a->beta); break;
-	case 'n': a->normalized = true; break;
-	case 'L': a->luck = true; break;
-	case 'p':
-		ok = cli_number("sprt", "--max-pairs", optarg, 1, 100000000, &a->max_pairs);
-		break;
-	case 'c':
-		ok = cli_number("sprt", "--concurrency", optarg, 1, 4096, &n);
-		a->concurrency = (int)n;
-		break;
-	case 'D': a->duplicate = true; break;
-	case 'T': a->trusted_bots = true; break;
-	case 'q': a->quiet = true; break;
-	case 'O': a->out = optarg; break;
-	case 'k': a->key_file = optarg; break;
-	case 'P':
-		ok = cli_number("sprt", "--openings", optarg, 0,
-				OPENINGS_MAX_PLIES, &n);
-		a->config.openings = (int)n;
-		break;
-	case 'B': a->book_file = optarg; break;
 	case 'z':
 		a->config.compress = true;
 		a->compress_set = cli_option_from_settings();
-		break;
-	case 'o':
-		if (a->npairs == 64)
-			return cli_fail("sprt", "too many -o options");
-		a->pairs[a->npairs++] = optarg;
-		break;
+		return EXIT_OK;
+	case 'o': return cli_pair("sprt", &a->pairs, optarg);
 	case '?': return EXIT_USAGE;
-	default: return cli_match_option("sprt", opt, optarg, &a->config.time, &a->limits);
 	}
-	return ok ? EXIT_OK : EXIT_USAGE;
+	return cli_match_option("sprt", opt, optarg, &a->config.time, &a->limits);
 }
 
 static int parse_args(struct sprt_args *a, int argc, char **argv)
 {
 	int opt, rc = EXIT_OK;
 
-	while (rc == EXIT_OK && (opt = cli_option(&cmd_sprt_entry, argc, argv, NULL)) != -1)
+	while (rc == EXIT_OK && (opt = cli_option(&cmd_sprt_entry, argc, argv, NULL, a)) != -1)
 		rc = sprt_option(a, opt);
 	if (rc != EXIT_OK)
 		return rc;
-	if (!a->have0 || !a->have1)
+	if (isnan(a->elo0) || isnan(a->elo1))   /* NAN: not given */
 		return cli_fail("sprt", "give both --elo0 and --elo1");
 	if (a->luck && a->normalized)
 		return cli_fail("sprt", "--luck-adjusted takes logistic bounds, not "
@@ -195,36 +148,6 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 	if (a->duplicate)
 		return cli_duplicate_allowed("sprt", "--duplicate", &a->limits, a->trusted_bots);
 	return EXIT_OK;
-}
-
-/* The game's options with first=seat0 (the pairs swap seats themselves),
- * and the opening book read for them. */
-static cJSON *game_options(struct sprt_args *a, const struct game_rules *rules)
-{
-	char err[ERR_LEN];
-	cJSON *given = options_from_pairs(a->pairs, a->npairs, err), *options;
-
-	if (!given) {
-		cli_fail("sprt", "%s", err);
-		return NULL;
-	}
-	if (!cJSON_GetObjectItemCaseSensitive(given, "first"))
-		cJSON_AddStringToObject(given, "first", "seat0");
-	options = options_resolve(rules, given, err);
-	cJSON_Delete(given);
-	if (!options || game_play_check_setup(rules, options, 2, err) ||
-	    openings_check(rules, options, 2, a->config.openings, err) ||
-	    (a->book_file && book_read(a->book_file, rules, options, 2, &a->book, err))) {
-		cJSON_Delete(options);
-		cli_fail("sprt", "%s", err);
-		return NULL;
-	}
-	if (a->book_file) {
-		a->config.book = &a->book;
-		a->config.book_first = 1;   /* games count from 1, */
-		a->config.book_unit = 2;    /* a pair's two games a line */
-	}
-	return options;
 }
 
 /* "+12.3 +/- 4.5"; a part that is undefined (no spread in the results, or
@@ -455,17 +378,20 @@ static int sprt_main(struct sprt_args *args, int argc, char **argv)
 
 	if (argc - optind != 3)
 		return cli_fail("sprt", "give a game and two bots");
-	rules = arena_game_find(argv[optind]);
-	if (!rules)
-		return cli_fail("sprt", "unknown game '%s' (see 'referee games')",
-				argv[optind]);
+	if (!(rules = cli_game_find("sprt", argv[optind])))
+		return EXIT_USAGE;
 	if (sprt_init(&a.test, a.elo0, a.elo1, a.alpha, a.beta,
 		      a.normalized ? SPRT_NORMALIZED : SPRT_LOGISTIC, err))
 		return cli_fail("sprt", "%s", err);
+	/* first=seat0: the pairs swap seats themselves; a book's line opens a
+	 * pair's two games. */
 	a.config.rules = rules;
-	a.config.options = game_options(&a, rules);
+	a.config.options = cli_game_options("sprt", rules, &a.pairs, "seat0", 2);
 	if (!a.config.options)
 		return EXIT_USAGE;
+	if ((rc = cli_openings("sprt", rules, a.config.options, 2, a.book_file, &a.book,
+			       &a.config)))
+		goto out;
 	if (a.luck && (rc = luck_ready(&a, rules)))
 		goto out;
 	if ((rc = cli_containment_ready("sprt", &a.config.time, &a.limits)))
@@ -499,7 +425,7 @@ out:
 static int cmd_sprt(int argc, char **argv)
 {
 	struct sprt_args a = {
-		.alpha = 0.05, .beta = 0.05, .max_pairs = 10000,
+		.elo0 = NAN, .elo1 = NAN, .alpha = 0.05, .beta = 0.05, .max_pairs = 10000,
 		.concurrency = (int)sysconf(_SC_NPROCESSORS_ONLN),
 		.config.time = cli_default_time, .config.grace_ms = 200,
 		.limits = cli_default_limits,
@@ -516,7 +442,7 @@ const struct cmd_entry cmd_sprt_entry = {
 	.name = "sprt",
 	.summary = "A/B test of two bots with early stopping",
 	.shortopts = "o:",
-	.longopts = sprt_options,
+	.options = sprt_options,
 	.usage = usage,
 	.usage_end = usage_end,
 	.exec = cmd_sprt,

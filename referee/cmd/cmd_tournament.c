@@ -163,60 +163,36 @@ static void report_final(void *ctx, const char *out_dir)
 	free(index);
 }
 
-static const struct option tournament_options[] = {
-	{"out", required_argument, NULL, 'o'},
-	{"concurrency", required_argument, NULL, 'c'},
-	{"resume", no_argument, NULL, 'r'},
-	{"shard", required_argument, NULL, 's'},
-	{"key", required_argument, NULL, 'k'},
-	{"sandbox", no_argument, NULL, 'S'},
-	{"no-sandbox", no_argument, NULL, 'N'},
-	{"limits", no_argument, NULL, 'L'},
-	{"no-limits", no_argument, NULL, 'n'},
-	{"report", no_argument, NULL, 'R'},
-	{"quiet", no_argument, NULL, 'q'},
-	{"compress", no_argument, NULL, 'z'},
-	{"openings-book", required_argument, NULL, 'B'},
-	{"skip-broken", no_argument, NULL, 'b'},
-	{"start-failures", required_argument, NULL, 'f'},
-	{NULL, 0, NULL, 0},
+static const struct cli_opt tournament_options[] = {
+	CLI_TEXT("out", struct tournament_request, out_dir),
+	CLI_LONG("concurrency", struct tournament_request, concurrency, 1, 4096),
+	CLI_FLAG("resume", struct tournament_request, resume),
+	CLI_OPT("shard", required_argument, 's'),
+	CLI_TEXT("key", struct tournament_request, key_file),
+	CLI_OPT("report", no_argument, 'R'),
+	CLI_FLAG("quiet", struct tournament_request, quiet),
+	CLI_FLAG("compress", struct tournament_request, compress),
+	CLI_TEXT("openings-book", struct tournament_request, book),
+	CLI_FLAG("skip-broken", struct tournament_request, skip_broken),
+	CLI_LONG("start-failures", struct tournament_request, start_failures, 1, 1000000),
+	CLI_SWITCH_LONGOPTS,
+	CLI_END,
 };
 
-/* One option of tournament's into `q`: EXIT_OK, or EXIT_USAGE after a
- * message. */
+/* One option of tournament's that it does not take whole, into `q`:
+ * EXIT_OK, or EXIT_USAGE after a message. */
 static int tournament_option(int opt, struct tournament_request *q,
 			     struct report_live *live)
 {
 	switch (opt) {
-	case 'o': q->out_dir = optarg; break;
-	case 'c':
-		return cli_number("tournament", "--concurrency", optarg, 1, 4096,
-				  &q->concurrency) ? EXIT_OK : EXIT_USAGE;
-	case 'r': q->resume = true; break;
-	case 'q': q->quiet = true; break;
-	case 'z': q->compress = true; break;
-	case 'B': q->book = optarg; break;
-	case 'b': q->skip_broken = true; break;
-	case 'f':
-		return cli_number("tournament", "--start-failures", optarg, 1, 1000000,
-				  &q->start_failures) ? EXIT_OK : EXIT_USAGE;
 	case 's':
 		if (!parse_shard(optarg, &q->shard_index, &q->shard_count))
 			return cli_fail("tournament", "--shard takes I/N with "
 					"1 <= I <= N, not '%s'", optarg);
 		break;
-	case 'k': q->key_file = optarg; break;
-	case 'S': case 'N':
-		q->sandbox = opt == 'S';
-		cli_sandbox_given();
-		break;
-	case 'L': case 'n':
-		q->contain = opt == 'L';
-		cli_limits_given();
-		break;
 	case 'R': q->on_finished = report_live_update; q->hook_ctx = live; break;
 	default:   /* '?' */
-		return EXIT_USAGE;
+		return cli_switch(opt, &q->sandbox, &q->contain) ? EXIT_OK : EXIT_USAGE;
 	}
 	return EXIT_OK;
 }
@@ -229,7 +205,7 @@ static int parse_args(int argc, char **argv, struct tournament_request *q,
 	int opt, rc = EXIT_OK;
 
 	while (rc == EXIT_OK &&
-	       (opt = cli_option(&cmd_tournament_entry, argc, argv, NULL)) != -1)
+	       (opt = cli_option(&cmd_tournament_entry, argc, argv, NULL, q)) != -1)
 		rc = tournament_option(opt, q, live);
 	if (rc != EXIT_OK)
 		return rc;
@@ -281,7 +257,7 @@ static int cmd_tournament(int argc, char **argv)
 const struct cmd_entry cmd_tournament_entry = {
 	.name = "tournament",
 	.summary = "play a tournament file on all cores",
-	.longopts = tournament_options,
+	.options = tournament_options,
 	.usage = usage,
 	.exec = cmd_tournament,
 };

@@ -20,6 +20,7 @@
 
 #include "base/json.h"
 #include "base/keys.h"
+#include "base/paths.h"
 #include "base/util.h"
 #include "base/visible.h"
 #include "cli.h"
@@ -53,14 +54,9 @@ struct tally {
 /* The league given whose folder is or holds `path`, or NULL. */
 static struct league_sum *league_of(struct tally *t, const char *path)
 {
-	for (int i = 0; i < t->league_count; i++) {
-		size_t len = strlen(t->leagues[i].dir);
-
-		while (len > 1 && t->leagues[i].dir[len - 1] == '/')
-			len--;
-		if (!strncmp(path, t->leagues[i].dir, len) && (path[len] == '/' || !path[len]))
+	for (int i = 0; i < t->league_count; i++)
+		if (path_within(path, t->leagues[i].dir))
 			return &t->leagues[i];
-	}
 	return NULL;
 }
 
@@ -215,21 +211,14 @@ static char **league_runs(char *const *paths, int given, int *count, struct tall
 	return out;
 }
 
-/* The line of a league with a run going on: its register and closed runs
- * were checked, not its index, which that run is writing. */
-static void print_live(const struct league_sum *l, const char *what, const char *said)
+/* A league's run going on: its register and closed runs were checked,
+ * not its index, which that run is writing. */
+static void print_live(const struct league_sum *l)
 {
 	char *run = league_run_dir(l->dir, l->live);
 
 	visible_line(stdout, "%s: a run is going on (run %ld of the league): it and the "
 		     "index league.db are checked once it ends", run, l->live);
-	if (!l->failed)
-		visible_line(stdout, "%s: ok: %s, every log of its closed runs verified%s%s; "
-			     "%s", l->dir, what, l->signers ? "; " : "",
-			     l->signers ? l->signers : "", said);
-	else
-		visible_line(stdout, "%s: FAILED: %s: %ld failure%s, each on a line above",
-			     l->dir, what, l->failed, l->failed == 1 ? "" : "s");
 	free(run);
 }
 
@@ -253,13 +242,13 @@ static void check_leagues(struct tally *tally)
 			 l->sets, l->sets == 1 ? "" : "s");
 		/* The sets cut are said either way: a count, not a failure. */
 		if (l->live)
-			print_live(l, what, said);
-		else if (!l->failed)
-			visible_line(stdout, "%s: ok: %s, every log verified, and its index "
-				     "league.db as its register and its runs' logs give it%s%s"
-				     "%s%s; %s", l->dir, what, l->signers ? "; " : "",
-				     l->signers ? l->signers : "", cut ? "; " : "", cut ? cut : "",
-				     said);
+			print_live(l);
+		if (!l->failed)
+			visible_line(stdout, "%s: ok: %s, every log %s%s%s%s%s; %s", l->dir, what,
+				     l->live ? "of its closed runs verified" : "verified, and its "
+				     "index league.db as its register and its runs' logs give it",
+				     l->signers ? "; " : "", l->signers ? l->signers : "",
+				     cut ? "; " : "", cut ? cut : "", said);
 		else
 			visible_line(stdout, "%s: FAILED: %s: %ld failure%s, each on a line "
 				     "above%s%s", l->dir, what, l->failed, l->failed == 1 ? "" : "s",
@@ -271,33 +260,32 @@ static void check_leagues(struct tally *tally)
 	free(tally->leagues);
 }
 
-static const struct option verify_options[] = {
-	{"key", required_argument, NULL, 'k'},
-	{"unsigned", no_argument, NULL, 'u'},
-	{"jobs", required_argument, NULL, 'j'},
-	{"verbose", no_argument, NULL, 'v'},
-	{NULL, 0, NULL, 0},
+/* What the options ask for. */
+struct verify_args {
+	const char *key_file;
+	bool unsigned_ok;
+	long jobs;
 };
 
-/* Reads the options; the paths are argv[optind] onwards.  EXIT_OK, or
- * EXIT_USAGE after a message. */
-static int parse_options(int argc, char **argv, const char **key_file,
-			 bool *unsigned_ok, long *jobs, bool *verbose)
-{
-	int opt, index;
+static const struct cli_opt verify_options[] = {
+	CLI_TEXT("key", struct verify_args, key_file),
+	CLI_FLAG("unsigned", struct verify_args, unsigned_ok),
+	CLI_LONG("jobs", struct verify_args, jobs, 1, 1024),
+	CLI_OPT("verbose", no_argument, 'v'),
+	CLI_END,
+};
 
-	while ((opt = cli_option(&cmd_verify_entry, argc, argv, &index)) != -1) {
-		if (opt == '?')
+/* Reads the options (-j N and -v as --jobs N and --verbose); the paths
+ * are argv[optind] onwards.  EXIT_OK, or EXIT_USAGE after a message. */
+static int parse_options(int argc, char **argv, struct verify_args *a, bool *verbose)
+{
+	int opt;
+
+	while ((opt = cli_option(&cmd_verify_entry, argc, argv, NULL, a)) != -1) {
+		if (opt == '?' || (opt == 'j' && !cli_number("verify", "-j", optarg, 1, 1024,
+							   &a->jobs)))
 			return EXIT_USAGE;
-		if (opt == 'k')
-			*key_file = optarg;
-		else if (opt == 'u')
-			*unsigned_ok = true;
-		else if (opt == 'v')
-			*verbose = true;
-		else if (!cli_number("verify", index < 0 ? "-j" : "--jobs", optarg,
-				     1, 1024, jobs))
-			return EXIT_USAGE;
+		*verbose |= opt == 'v';
 	}
 	return optind < argc ? EXIT_OK : cli_fail("verify", "no log given");
 }
@@ -305,7 +293,7 @@ static int parse_options(int argc, char **argv, const char **key_file,
 static int cmd_verify(int argc, char **argv)
 {
 	unsigned char key[32];
-	const char *key_file = NULL;
+	struct verify_args a = {.jobs = sysconf(_SC_NPROCESSORS_ONLN)};
 	char err[ERR_LEN];
 	struct tally tally = {0};
 	struct verify_paths_events events = {
@@ -314,20 +302,17 @@ static int cmd_verify(int argc, char **argv)
 		.unusable = print_unusable, .notice = print_notice,
 		.pairs_check = grade_sprt_check,
 	};
-	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
-	bool unsigned_ok = false;
 	char **paths;
 	int rc, count;
 
-	if ((rc = parse_options(argc, argv, &key_file, &unsigned_ok, &jobs,
-				&tally.verbose)) != EXIT_OK)
+	if ((rc = parse_options(argc, argv, &a, &tally.verbose)) != EXIT_OK)
 		return rc;
-	if (key_file && keys_load_public(key_file, key, err))
+	if (a.key_file && keys_load_public(a.key_file, key, err))
 		return cli_fail("verify", "%s", err);
-	tally.key = key_file ? key : NULL;
+	tally.key = a.key_file ? key : NULL;
 	paths = league_runs(argv + optind, argc - optind, &count, &tally);
 	/* A league whose one run is going on leaves no path. */
-	rc = count ? verify_paths(paths, count, key_file ? key : NULL, unsigned_ok, (int)jobs,
+	rc = count ? verify_paths(paths, count, tally.key, a.unsigned_ok, (int)a.jobs,
 				  &events, err) : 0;
 	for (int i = 0; i < count; i++)
 		free(paths[i]);
@@ -345,7 +330,7 @@ const struct cmd_entry cmd_verify_entry = {
 	.name = "verify",
 	.summary = "check game logs: chain, signature, draws, rules",
 	.shortopts = "j:v",
-	.longopts = verify_options,
+	.options = verify_options,
 	.usage = "usage: referee verify PATH... [--key PUBLIC_KEY_FILE] [--unsigned] [-j N] [-v]\n"
 		"\nChecks each game log: JSON, the hash chain, the signature "
 		"(made with the\ngiven public key, if any), the commitments, "

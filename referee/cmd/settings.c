@@ -46,7 +46,7 @@ static const struct known {
 	unsigned verbs;
 } known[] = {
 	/* The match verbs' options, from their one list (match_options.h). */
-#define KNOWN_OF(name, has_arg, value, setting) KNOWN_##setting(name, has_arg)
+#define KNOWN_OF(name, has_arg, value, setting, min, max) KNOWN_##setting(name, has_arg)
 #define KNOWN_RUN_FLAG(name, has_arg) {"--" name, PAIRED, FLAG, RUNS}
 #define KNOWN_ONCE(name, has_arg) \
 	{"--" name, ALONE, has_arg == no_argument ? FLAG : VALUE, MATCHES}
@@ -101,12 +101,6 @@ static const char *settings_words(void)
 			len += (size_t)snprintf(words + len, sizeof words - len, "%s%s",
 						len ? ", " : "", known[i].name);
 	return words;
-}
-
-/* The settings file's path, or NULL when there is no home folder. */
-static char *file_path(void)
-{
-	return path_xdg("XDG_CONFIG_HOME", ".config", "arena/defaults");
 }
 
 /* A path as the file gives it: absolute, or "~/..." in the home folder;
@@ -227,7 +221,8 @@ static int read_file(char *err)
 	struct stat st;
 	FILE *f;
 
-	if (!(file = file_path()))
+	/* NULL when there is no home folder. */
+	if (!(file = path_xdg("XDG_CONFIG_HOME", ".config", "arena/defaults")))
 		return 0;
 	/* None, or none this user can see (a home folder of another user:
 	 * stat() fails too); one it cannot read is refused. */
