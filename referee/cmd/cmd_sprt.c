@@ -396,8 +396,11 @@ static int sprt_main(struct sprt_args *args, int argc, char **argv)
 		goto out;
 	if ((rc = cli_containment_ready("sprt", &a.config.time, &a.limits)))
 		goto out;
-	if ((a.out && (files_mkdirs(a.out, err) ||
-		       !cli_signing_key("sprt", a.key_file, a.out, &key))) ||
+	if (a.out && files_mkdirs(a.out, err)) {
+		rc = cli_fail("sprt", "%s", err);
+		goto out;
+	}
+	if ((a.out && !cli_signing_key("sprt", a.key_file, a.out, &key)) ||
 	    (!a.out && !(a.scratch = cli_scratch("sprt")))) {
 		rc = EXIT_USAGE;
 		goto out;

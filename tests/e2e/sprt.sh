@@ -180,4 +180,10 @@ for bad in 0 -1 4097 two ""; do
 done
 expect_eq "$(cat "$OUT")" "" "... before any game"
 
+# An --out that cannot be made is named, as play names it.
+: >"$TMP/a-file"
+expect_exit 2 "$REFEREE" sprt rolit --elo0 0 --elo1 100 --out "$TMP/a-file/out" "a=$FIRST" "b=$LAST"
+expect_eq "$(head -n 1 "$ERR")" "referee sprt: cannot create folder '$TMP/a-file/out': Not a directory" \
+	"an --out under a file is refused, named"
+
 done_testing
