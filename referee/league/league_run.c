@@ -13,10 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/files.h"
-#include "base/outdir.h"
 #include "base/util.h"
 #include "league/league_cut.h"
 #include "league/league_opened.h"
@@ -303,20 +301,6 @@ static int cut_set(struct state *st, int i)
 	return 0;
 }
 
-/* Whether a game of the set from `first` left a log. */
-static bool set_has_log(const struct state *st, long first)
-{
-	bool any = false;
-
-	for (long g = first; !any && g < first + st->run->players; g++) {
-		char *log = outdir_play_log(st->opened.run_dir, g);
-
-		any = access(log, F_OK) == 0;
-		free(log);
-	}
-	return any;
-}
-
 /* The sets of worker i's task not played from its current one on, which
  * the worker refused before their first game (no log), listed as
  * dropped for the files of `changed`, now `now`: 0, or -1 with st->err. */
@@ -351,7 +335,7 @@ static int take_changed(struct state *st, int i, const char *line)
 	league_stale_found(st->run->dir, changed, now, st->opened.number);
 	st->files_changed = true;
 	/* Found after the set: its logs kept, as a stop's cut set's. */
-	if (set_has_log(st, first) && cut_set(st, i))
+	if (league_task_set_logs(st->opened.run_dir, first, st->run->players) && cut_set(st, i))
 		return -1;
 	return drop_sets(st, i, changed, now);
 }

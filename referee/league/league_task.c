@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/files.h"
 #include "base/game_figures.h"
@@ -132,6 +133,19 @@ int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits
 	forfeit_reasons_free(&reasons);
 	free(clocks);
 	return seats;
+}
+
+int league_task_set_logs(const char *run_dir, long first, int n)
+{
+	int there = 0;
+
+	for (long g = first; g < first + n; g++) {
+		char *path = outdir_play_log(run_dir, g);
+
+		there += access(path, F_OK) == 0;
+		free(path);
+	}
+	return there;
 }
 
 bool league_task_log_signed(const struct game_log *log)

@@ -78,6 +78,10 @@ int league_task_enter(sqlite3 *db, struct run_manifest *m, long run, long first,
 int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits,
 			   double *seconds, int max);
 
+/* How many of the `n` logs of the set from game `first` are in the run's
+ * folder `run_dir`. */
+int league_task_set_logs(const char *run_dir, long first, int n);
+
 /* Whether the log is whole: read to its end, its last record the
  * signature. */
 bool league_task_log_signed(const struct game_log *log);
