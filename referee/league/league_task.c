@@ -166,14 +166,6 @@ bool league_task_log_seat(const cJSON *player, const char **name, char hash[65])
 	return true;
 }
 
-long league_task_log_version(sqlite3 *db, const cJSON *player)
-{
-	const char *name;
-	char hash[65];
-
-	return league_task_log_seat(player, &name, hash) ? league_db_version_id(db, name, hash) : 0;
-}
-
 bool league_task_roster_changed(sqlite3 *db, const struct league_roster *then)
 {
 	struct league_roster now;

@@ -90,8 +90,6 @@ bool league_task_log_signed(const struct game_log *log);
  * and its files' hash as files_command_hash() makes it; false when it
  * has none. */
 bool league_task_log_seat(const cJSON *player, const char **name, char hash[65]);
-/* The version it names, by its name and files, or 0: none of the index. */
-long league_task_log_version(sqlite3 *db, const cJSON *player);
 
 /* Whether the league's roster (league_db_roster()) is no longer `then`,
  * a run's at its start: a version added, a bot retired, a season begun
