@@ -625,13 +625,14 @@ static int league_season(int argc, char **argv)
 	return rc;
 }
 
-/* The league's luck-adjusted ladder into *doc (league_luck_ladder.h): EXIT_OK,
- * else the grading's status (3: no exact values) after a message. */
-static int luck_ladder(const char *dir, const struct league_info *info, sqlite3 *db,
-		       cJSON **doc)
+/* The league's luck-adjusted ladder of the games rated in `lr` into *doc
+ * (league_luck_ladder.h): EXIT_OK, else the grading's status (3: no exact
+ * values) after a message. */
+static int luck_ladder(const char *dir, const struct league_info *info,
+		       const struct league_rating *lr, cJSON **doc)
 {
 	char err[ERR_LEN];
-	enum grade_status status = league_luck_ladder(dir, info, db, doc, err);
+	enum grade_status status = league_luck_ladder(dir, info, lr, doc, err);
 
 	if (status != GRADE_OK)
 		visible_line(stderr, "referee league: --luck-adjusted: %s", err);
@@ -649,10 +650,10 @@ static int print_current(const char *dir, const struct league_info *info, sqlite
 	struct league_rating lr = {0};
 	cJSON *luck_doc = NULL;
 	char err[ERR_LEN];
-	int rc = luck ? luck_ladder(dir, info, db, &luck_doc) : EXIT_OK;
+	int rc = league_rating_load(db, &lr, err) ? fail("%s", err) : EXIT_OK;
 
-	if (rc == EXIT_OK && league_rating_load(db, &lr, err))
-		rc = fail("%s", err);
+	if (rc == EXIT_OK && luck)
+		rc = luck_ladder(dir, info, &lr, &luck_doc);
 	if (rc == EXIT_OK) {
 		cJSON *owners = league_owners(dir);
 

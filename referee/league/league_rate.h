@@ -30,6 +30,9 @@ struct league_rating {
 	int count;
 	struct rating_game *games;
 	uint32_t *sets;                  /* each game's set, from 1 */
+	struct league_game_at {
+		long run, game;
+	} *at;                           /* each game's run and number: its log */
 	double *adjusted;                /* each game's first seat's luck-adjusted
 					  * score (league_luck.h), NAN when the
 					  * game has no grade of its log or its
