@@ -28,7 +28,7 @@
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "league/league_index.h"
-#include "league/league_luck_ladder.h"
+#include "league/league_luck.h"
 #include "league/league_owners.h"
 #include "league/league_pace.h"
 #include "league/league_rate.h"
@@ -626,7 +626,7 @@ static int league_season(int argc, char **argv)
 }
 
 /* The league's luck-adjusted ladder of the games rated in `lr` into *doc
- * (league_luck_ladder.h): EXIT_OK, else the grading's status (3: no exact
+ * (league_luck.h): EXIT_OK, else the grading's status (3: no exact
  * values) after a message. */
 static int luck_ladder(const char *dir, const struct league_info *info,
 		       const struct league_rating *lr, cJSON **doc)

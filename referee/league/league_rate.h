@@ -55,7 +55,7 @@ struct league_rating {
 	/* Each bot's owner, users.json's "bots" ({BOT: USER}), for the
 	 * ladder to print: set by a caller that has it; NULL: nobody's. */
 	const cJSON *owners;
-	/* The luck-adjusted ladder (league_luck_ladder.h), which the json
+	/* The luck-adjusted ladder (league_luck.h), which the json
 	 * gives as its "luck_adjusted" member: set by a caller that has it. */
 	const cJSON *luck_adjusted;
 };
