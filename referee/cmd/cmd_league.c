@@ -26,7 +26,7 @@
 #include "league/league_db.h"
 #include "league/league_folder.h"
 #include "league/league_index.h"
-#include "league/league_luck_ladder.h"
+#include "league/league_luck.h"
 #include "league/league_owners.h"
 #include "league/league_pace.h"
 #include "league/league_rate.h"
@@ -594,13 +594,12 @@ static int print_current(const char *dir, const struct league_info *info, sqlite
 	struct league_rating lr = {0};
 	cJSON *luck_doc = NULL;
 	char err[ERR_LEN];
-	/* GRADE_OK, else the grading's status (3: no exact values). */
-	int rc = luck ? (int)league_luck_ladder(dir, info, db, &luck_doc, err) : EXIT_OK;
+	int rc = league_rating_load(db, &lr, err) ? fail("%s", err) : EXIT_OK;
 
-	if (rc != EXIT_OK)
+	/* GRADE_OK, else the grading's status (3: no exact values). */
+	if (rc == EXIT_OK && luck &&
+	    (rc = (int)league_luck_ladder(dir, info, &lr, &luck_doc, err)) != EXIT_OK)
 		visible_line(stderr, "referee league: --luck-adjusted: %s", err);
-	if (rc == EXIT_OK && league_rating_load(db, &lr, err))
-		rc = fail("%s", err);
 	if (rc == EXIT_OK) {
 		cJSON *owners = league_owners(dir);
 

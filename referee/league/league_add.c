@@ -163,9 +163,8 @@ static enum league_add_result preflight(const char *dir, const struct league_inf
 static bool in_uploads(const char *dir, const char *folder)
 {
 	char *uploads = path_join(dir, "uploads"), real[PATH_MAX], mine[PATH_MAX];
-	size_t n;
 	bool in = folder && realpath(uploads, real) && realpath(folder, mine) &&
-		  !strncmp(mine, real, n = strlen(real)) && mine[n] == '/';
+		  path_within(mine, real) && strcmp(mine, real);
 
 	free(uploads);
 	return in;

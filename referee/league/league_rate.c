@@ -35,12 +35,14 @@ static int load_seat(const struct league_season_seat *s, void *ctx, char *err)
 			l->cap = 2 * l->cap + 64;
 			lr->games = xrealloc(lr->games, l->cap * sizeof *lr->games);
 			lr->sets = xrealloc(lr->sets, l->cap * sizeof *lr->sets);
+			lr->at = xrealloc(lr->at, l->cap * sizeof *lr->at);
 			lr->adjusted = xrealloc(lr->adjusted, l->cap * sizeof *lr->adjusted);
 		}
 		if (s->run != l->run || s->first != l->first)
 			lr->set_count++;
 		memset(&lr->games[lr->game_count], 0, sizeof *lr->games);
 		lr->adjusted[lr->game_count] = NAN;
+		lr->at[lr->game_count] = (struct league_game_at){s->run, s->game};
 		lr->sets[lr->game_count++] = (uint32_t)lr->set_count;
 		l->run = s->run, l->game = s->game, l->first = s->first;
 	}
@@ -186,6 +188,7 @@ void league_rating_free(struct league_rating *lr)
 	league_versions_free(lr->versions, lr->count);
 	free(lr->games);
 	free(lr->sets);
+	free(lr->at);
 	free(lr->adjusted);
 	free(lr->order);
 	free(lr->forfeits);

@@ -30,6 +30,9 @@ struct league_rating {
 	int count;
 	struct rating_game *games;
 	uint32_t *sets;                  /* each game's set, from 1 */
+	struct league_game_at {
+		long run, game;
+	} *at;                           /* each game's run and number: its log */
 	double *adjusted;                /* each game's first seat's luck-adjusted
 					  * score (league_luck.h), NAN when the
 					  * game has no grade of its log or its
@@ -52,7 +55,7 @@ struct league_rating {
 	/* Each bot's owner, users.json's "bots" ({BOT: USER}), for the
 	 * ladder to print: set by a caller that has it; NULL: nobody's. */
 	const cJSON *owners;
-	/* The luck-adjusted ladder (league_luck_ladder.h), which the json
+	/* The luck-adjusted ladder (league_luck.h), which the json
 	 * gives as its "luck_adjusted" member: set by a caller that has it. */
 	const cJSON *luck_adjusted;
 };

@@ -13,10 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/files.h"
-#include "base/outdir.h"
 #include "base/util.h"
 #include "league/league_cut.h"
 #include "league/league_opened.h"
@@ -136,15 +134,6 @@ static void play_task(const struct worker_job *job, int table, const long *games
 	worker_say(out, "D %d\n", table);
 }
 
-/* Fits the ratings again from the index and gives the picker them. */
-static int refit(struct state *st)
-{
-	if (league_opened_refit(&st->opened, st->run, st->err))
-		return -1;
-	st->since_refit = 0;
-	return 0;
-}
-
 /* Whether the run should hand out no more sets (a stop signal the run's
  * loop takes). */
 static bool done(struct state *st)
@@ -154,15 +143,6 @@ static bool done(struct state *st)
 	return (r->max_games && st->next_game - 1 >= r->max_games) ||
 	       (r->until_ns && now_ns() >= r->until_ns) || st->files_changed ||
 	       (st->roster_changed = league_task_roster_changed(r->db, &st->opened.roster));
-}
-
-/* While resting: one set when the trickle's next is due, else none (the
- * worker waits); the roster and the clock looked at again within a
- * second either way. */
-static int resting_sets(struct state *st)
-{
-	st->next_look = now_ns() + LEAGUE_LOOK_NS;
-	return league_rest_set_due(&st->opened.rest, st->run->trickle);
 }
 
 int league_run_task_sets(const struct league_run *r, long played, int sets)
@@ -195,8 +175,14 @@ static enum pool_next hand_out(void *state, int i, struct table_source_table *t)
 	st->tasks[i].slow = false;
 	if (done(st))
 		return POOL_DONE;
-	if (st->opened.rest.resting && !(sets = resting_sets(st)))
-		return POOL_WAIT;
+	/* While resting: one set when the trickle's next is due, else none
+	 * (the worker waits); the roster and the clock looked at again
+	 * within a second either way. */
+	if (st->opened.rest.resting) {
+		st->next_look = now_ns() + LEAGUE_LOOK_NS;
+		if (!(sets = league_rest_set_due(&st->opened.rest, r->trickle)))
+			return POOL_WAIT;
+	}
 	sets = league_run_task_sets(r, st->next_game - 1, sets);
 	sets = league_pick_next(&st->opened.pick, seats, sets, &st->tasks[i].slow);
 	st->tasks[i].set_began = now_ns();
@@ -258,9 +244,12 @@ static int enter_set(struct state *st, int i)
 	if (st->run->progress)
 		st->run->progress(st->run->ctx, st->games, st->sets, st->opened.active_count,
 				  st->opened.rest.resting);
-	/* Resting, the trickle would take long to reach a refit. */
-	return ++st->since_refit >= refit_every(st) || league_rest_refit_due(&st->opened.rest)
-	       ? refit(st) : 0;
+	/* The ratings fitted again from the index and given to the picker
+	 * (resting, the trickle would take long to reach a refit). */
+	if (++st->since_refit < refit_every(st) && !league_rest_refit_due(&st->opened.rest))
+		return 0;
+	st->since_refit = 0;
+	return league_opened_refit(&st->opened, st->run, st->err);
 }
 
 /* Worker i's finished game (worker.h's "F" line: its ranks and which
@@ -303,20 +292,6 @@ static int cut_set(struct state *st, int i)
 	return 0;
 }
 
-/* Whether a game of the set from `first` left a log. */
-static bool set_has_log(const struct state *st, long first)
-{
-	bool any = false;
-
-	for (long g = first; !any && g < first + st->run->players; g++) {
-		char *log = outdir_play_log(st->opened.run_dir, g);
-
-		any = access(log, F_OK) == 0;
-		free(log);
-	}
-	return any;
-}
-
 /* The sets of worker i's task not played from its current one on, which
  * the worker refused before their first game (no log), listed as
  * dropped for the files of `changed`, now `now`: 0, or -1 with st->err. */
@@ -351,7 +326,7 @@ static int take_changed(struct state *st, int i, const char *line)
 	league_stale_found(st->run->dir, changed, now, st->opened.number);
 	st->files_changed = true;
 	/* Found after the set: its logs kept, as a stop's cut set's. */
-	if (set_has_log(st, first) && cut_set(st, i))
+	if (league_task_set_logs(st->opened.run_dir, first, st->run->players) && cut_set(st, i))
 		return -1;
 	return drop_sets(st, i, changed, now);
 }
@@ -435,15 +410,6 @@ static int play_sets(struct state *st)
 	return rc > 0 ? 0 : rc;
 }
 
-/* Lists the sets in flight as cut, signs run.jsonl, enters the sets cut
- * in the index and marks the run closed: 0, or -1. */
-static int close_run(struct state *st)
-{
-	if (cut_unfinished(st))
-		return -1;
-	return league_opened_close(&st->opened, st->run, st->err);
-}
-
 int league_run_play(const struct league_run *run, struct league_run_end *end, char *err)
 {
 	struct league_run r = *run;
@@ -466,7 +432,10 @@ int league_run_play(const struct league_run *run, struct league_run_end *end, ch
 	 * version does not wait for them (the next run grades them). */
 	if (!rc && !st.signalled && !st.roster_changed && !st.files_changed && st.opened.active)
 		league_luck_grade(&st.opened.luck, r.db, r.dir);
-	if (st.opened.manifest.journal && (rc == 0 ? close_run(&st) : 0))
+	/* The sets in flight listed cut, run.jsonl signed, the sets cut
+	 * entered in the index and the run marked closed. */
+	if (!rc && st.opened.manifest.journal &&
+	    (cut_unfinished(&st) || league_opened_close(&st.opened, &r, err)))
 		rc = -1;
 	sig = run_loop_end(&st.loop);
 	league_pace_clear(r.dir);

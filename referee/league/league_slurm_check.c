@@ -120,20 +120,6 @@ void league_slurm_remove_set(const char *run_dir, long first, int n)
 	}
 }
 
-/* Whether every log of the set from `first` is there. */
-static bool set_there(const char *run_dir, long first, int n)
-{
-	bool all = true;
-
-	for (long g = first; all && g < first + n; g++) {
-		char *path = outdir_play_log(run_dir, g);
-
-		all = access(path, F_OK) == 0;
-		free(path);
-	}
-	return all;
-}
-
 /* The batch `path` of stopped run `run`: its array cancelled and gone,
  * the sets it played that the index does not hold checked, the logs of
  * each that fails removed.  0, or -1 with err. */
@@ -156,7 +142,8 @@ static int settle_batch(sqlite3 *db, long run, const char *run_dir, const char *
 			double seconds[GAME_MAX_SEATS][GAME_MAX_SEATS];
 
 			/* A set the index holds was checked before it was counted. */
-			if (league_db_has_game(db, run, first) || !set_there(run_dir, first, b.players))
+			if (league_db_has_game(db, run, first) ||
+			    league_task_set_logs(run_dir, first, b.players) < b.players)
 				continue;
 			/* A set cut by the cancel is kept as cut by the run's closing. */
 			if (league_slurm_check_set(run_dir, &b, &b.tasks[i], first, game, options,

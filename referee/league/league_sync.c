@@ -193,10 +193,15 @@ int league_sync_log_seats(sqlite3 *db, const char *path, int players, const char
 								 "players")) != players)
 		errorf(err, "%s: not a finished game of %d players", path, players);
 	else {
+		const char *name;
+		char hash[65];
 		int s = 0;
 
+		/* The version each seat names, by its name and files (0: none
+		 * of the index). */
 		cJSON_ArrayForEach(p, json_member(log.lines[0].json, "players"))
-			versions[s++] = league_task_log_version(db, p);
+			versions[s++] = league_task_log_seat(p, &name, hash)
+					? league_db_version_id(db, name, hash) : 0;
 		for (s = 0; s < players && versions[s]; s++)
 			;
 		if (s < players)

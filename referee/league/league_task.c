@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/files.h"
 #include "base/game_figures.h"
@@ -134,6 +135,19 @@ int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits
 	return seats;
 }
 
+int league_task_set_logs(const char *run_dir, long first, int n)
+{
+	int there = 0;
+
+	for (long g = first; g < first + n; g++) {
+		char *path = outdir_play_log(run_dir, g);
+
+		there += access(path, F_OK) == 0;
+		free(path);
+	}
+	return there;
+}
+
 bool league_task_log_signed(const struct game_log *log)
 {
 	return log->count && !log->ends_mid_line && !log->corrupt &&
@@ -150,14 +164,6 @@ bool league_task_log_seat(const cJSON *player, const char **name, char hash[65])
 		return false;
 	files_command_hash(cJSON_GetStringValue(json_member(player, "command")), files, hash);
 	return true;
-}
-
-long league_task_log_version(sqlite3 *db, const cJSON *player)
-{
-	const char *name;
-	char hash[65];
-
-	return league_task_log_seat(player, &name, hash) ? league_db_version_id(db, name, hash) : 0;
 }
 
 bool league_task_roster_changed(sqlite3 *db, const struct league_roster *then)

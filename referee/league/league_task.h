@@ -78,6 +78,10 @@ int league_task_enter(sqlite3 *db, struct run_manifest *m, long run, long first,
 int league_task_log_result(const struct game_log *log, int *ranks, int *forfeits,
 			   double *seconds, int max);
 
+/* How many of the `n` logs of the set from game `first` are in the run's
+ * folder `run_dir`. */
+int league_task_set_logs(const char *run_dir, long first, int n);
+
 /* Whether the log is whole: read to its end, its last record the
  * signature. */
 bool league_task_log_signed(const struct game_log *log);
@@ -86,8 +90,6 @@ bool league_task_log_signed(const struct game_log *log);
  * and its files' hash as files_command_hash() makes it; false when it
  * has none. */
 bool league_task_log_seat(const cJSON *player, const char **name, char hash[65]);
-/* The version it names, by its name and files, or 0: none of the index. */
-long league_task_log_version(sqlite3 *db, const cJSON *player);
 
 /* Whether the league's roster (league_db_roster()) is no longer `then`,
  * a run's at its start: a version added, a bot retired, a season begun

@@ -1,6 +1,6 @@
 /*
- * Each handler thread's connection to the index and grader (web_db.h),
- * kept under a thread-specific key whose destructor closes them when
+ * A connection to the index kept while league.db is the same file, and
+ * each handler thread's connection and grader (web_db.h), kept under a thread-specific key whose destructor closes them when
  * libmicrohttpd ends the thread.
  */
 #include <pthread.h>
@@ -14,9 +14,7 @@
 #include "web/web_db.h"
 
 struct thread_db {
-	sqlite3 *db;
-	dev_t dev;
-	ino_t ino;
+	struct web_db_kept index;
 	struct grade *grader;
 };
 
@@ -27,7 +25,7 @@ static void close_db(void *p)
 {
 	struct thread_db *t = p;
 
-	league_db_close(t->db);
+	league_db_close(t->index.db);
 	grade_free(t->grader);
 	free(t);
 }
@@ -60,23 +58,28 @@ struct grade *web_grader_of_thread(void)
 	return t->grader;
 }
 
+bool web_db_keep(struct web_db_kept *k, const char *dir, char *err)
+{
+	char *path = path_join(dir, "league.db");
+	struct stat st = {0};
+	bool missing = stat(path, &st) != 0;
+
+	free(path);
+	if (k->db && !missing && st.st_dev == k->dev && st.st_ino == k->ino)
+		return false;
+	league_db_close(k->db);
+	k->db = league_db_open(dir, false, NULL, 0, err);
+	k->dev = st.st_dev;
+	k->ino = st.st_ino;
+	if (!k->db)
+		league_db_rebuild_advice(err, dir);
+	return true;
+}
+
 sqlite3 *web_db_of_thread(const char *dir, char *err)
 {
 	struct thread_db *t = of_thread();
-	char *path = path_join(dir, "league.db");
-	struct stat st;
-	int missing = stat(path, &st);
 
-	free(path);
-	if (t->db && (missing || st.st_dev != t->dev || st.st_ino != t->ino)) {
-		league_db_close(t->db);
-		t->db = NULL;
-	}
-	if (!t->db && (t->db = league_db_open(dir, false, NULL, 0, err))) {
-		t->dev = st.st_dev;
-		t->ino = st.st_ino;
-	} else if (!t->db) {
-		league_db_rebuild_advice(err, dir);
-	}
-	return t->db;
+	web_db_keep(&t->index, dir, err);
+	return t->index.db;
 }

@@ -10,13 +10,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "base/paths.h"
 #include "league/league_folder.h"
 #include "league/league_index.h"
 #include "league/league_owners.h"
+#include "web/web_db.h"
 #include "web/web_fit.h"
 
 struct web_fit {
@@ -28,9 +28,8 @@ struct web_fit {
 	bool asked;                   /* a request waits for a look at once */
 	struct web_fit_view *view;    /* the newest, NULL till the first */
 	/* The thread's own. */
-	char *dir, *path;
-	sqlite3 *db;
-	struct stat file;             /* the index it has open */
+	char *dir;
+	struct web_db_kept index;
 	long long data_version;       /* of the last view; -1: make one */
 	struct league_info info;      /* NULL rules: league.json unread */
 	int64_t checked_ns;           /* the index's last check, 0: none yet */
@@ -104,24 +103,13 @@ static void view_free(struct web_fit_view *v)
 }
 
 /* Whether the index is another than the thread's, or changed since its
- * last view: opened again when it is another file. */
+ * last view: opened again when it is another file (a missing index:
+ * league_db_open() says so). */
 static bool index_changed(struct web_fit *f, char *err)
 {
-	struct stat st = {0};
-
-	/* A missing index: league_db_open() says so. */
-	if (stat(f->path, &st) || !f->db || st.st_ino != f->file.st_ino ||
-	    st.st_dev != f->file.st_dev) {
-		league_db_close(f->db);
-		f->db = league_db_open(f->dir, false, NULL, 0, err);
-		f->file = st;
+	if (web_db_keep(&f->index, f->dir, err))
 		f->data_version = -1;
-		if (!f->db) {
-			league_db_rebuild_advice(err, f->dir);
-			return true;
-		}
-	}
-	return league_db_data_version(f->db) != f->data_version;
+	return !f->index.db || league_db_data_version(f->index.db) != f->data_version;
 }
 
 /* Whether the index agrees with the league's signed records, checked
@@ -135,12 +123,13 @@ static bool index_agrees(struct web_fit *f, char *err)
 	if (f->checked_ns && now - f->checked_ns < WEB_FIT_CHECK_NS)
 		return true;
 	if ((f->info.rules || !league_folder_read(f->dir, &f->info, err)) &&
-	    (differs = league_index_check(f->dir, &f->info, f->db, err)) > 0)
+	    (differs = league_index_check(f->dir, &f->info, f->index.db, err)) > 0)
 		league_db_rebuild_advice(err, f->dir);
 	f->checked_ns = differs ? 0 : now;
 	if (f->checked_ns)
 		return true;
-	league_db_close(f->db);
+	league_db_close(f->index.db);
+	f->index.db = NULL;  /* the view says so, and the index is opened again */
 	return false;
 }
 
@@ -155,11 +144,9 @@ static void refresh(struct web_fit *f)
 
 	if (!index_changed(f, err))
 		return;
-	version = f->db ? league_db_data_version(f->db) : -1;
-	if (f->db && !index_agrees(f, err))
-		f->db = NULL;  /* the view says so, and the index is opened again */
-	if (f->db) {
-		v = view_make(f->db, f->dir, f->view);
+	version = f->index.db ? league_db_data_version(f->index.db) : -1;
+	if (f->index.db && index_agrees(f, err)) {
+		v = view_make(f->index.db, f->dir, f->view);
 	} else {
 		v = xcalloc(1, sizeof *v);
 		v->refs = 1;
@@ -215,7 +202,6 @@ struct web_fit *web_fit_start(const char *dir)
 	pthread_cond_init(&f->made, &attr);
 	pthread_condattr_destroy(&attr);
 	f->dir = xstrdup(dir);
-	f->path = path_join(dir, "league.db");
 	f->data_version = -1;
 	if (pthread_create(&f->thread, NULL, keep, f)) {
 		f->stop = true;
@@ -240,13 +226,12 @@ void web_fit_stop(struct web_fit *f)
 	if (running)
 		pthread_join(f->thread, NULL);
 	view_free(f->view);
-	league_db_close(f->db);
+	league_db_close(f->index.db);
 	league_info_free(&f->info);
 	pthread_cond_destroy(&f->wake);
 	pthread_cond_destroy(&f->made);
 	pthread_mutex_destroy(&f->lock);
 	free(f->dir);
-	free(f->path);
 	free(f);
 }
 
