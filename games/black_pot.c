@@ -124,16 +124,12 @@ static int bp_side(int seat)
 static int bp_parse_cell(const struct black_pot *s, const char *name,
 			 char *err)
 {
-	char *end = NULL;
-	long row = 0;
-	int cell;
+	int row, col, cell;
 
-	if (name[0] >= 'A' && name[0] <= 'K' && name[1] >= '1' && name[1] <= '9')
-		row = strtol(name + 1, &end, 10);
-	if (!row || *end || row > BLACK_POT_SIDE)
+	if (arena_games_cell_parse(name, &row, &col, BLACK_POT_SIDE))
 		return arena_games_errorf(err, "\"%.16s\" is not a cell name: expected a column letter A-K then a row number 1-11, e.g. \"F6\"",
 			      name);
-	cell = (int)(row - 1) * BLACK_POT_SIDE + (name[0] - 'A');
+	cell = row * BLACK_POT_SIDE + col;
 	if (!s->board.number[cell])
 		return arena_games_errorf(err, "%s is off the board (the corners lose 3 cells each)",
 			      name);

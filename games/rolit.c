@@ -126,13 +126,10 @@ static int rolit_parse_square(const struct rolit *s, const cJSON *action,
 
 	if (!name)
 		return arena_games_errorf(err, "the action must be a JSON string naming a square, e.g. \"D3\"");
-	if (name[0] < 'A' || name[0] > 'Z' || name[1] < '1' || name[1] > '9' ||
-	    (name[2] && (name[2] < '0' || name[2] > '9' || name[3])))
+	if (arena_games_cell_parse(name, row, col, ARENA_GAMES_CELL_ROWS))
 		return arena_games_errorf(err, "\"%.16s\" is not a square name: expected an uppercase column letter A-%c then a row number 1-%d, e.g. \"D3\"",
 			      name, last, s->b.size);
-	*col = name[0] - 'A';
-	*row = atoi(name + 1) - 1;
-	if (*row < 0 || *row >= s->b.size || *col >= s->b.size)
+	if (*row >= s->b.size || *col >= s->b.size)
 		return arena_games_errorf(err, "%s is off the %dx%d board (A1 to %c%d)",
 			      name, s->b.size, s->b.size, last, s->b.size);
 	return 0;
