@@ -6,6 +6,7 @@
  * sum, a draw counting half.  Every value is the turn solver's own, so
  * that a bot playing the solver's best play (win-bot) loses nothing.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,18 +203,6 @@ void values_start(struct values *v, int first, double chance[VALUES_SEATS])
 	values_split(chance, first, values_roll(values_turn(v, &s), 0, 0));
 }
 
-/* In how many of the 6^n ways n dice show `count`: n! / (c1! ... c6!). */
-static long values_ways(const int count[DICE_FACES + 1])
-{
-	long ways = 1;
-	int placed = 0;
-
-	for (int f = 1; f <= DICE_FACES; f++)
-		for (int c = 1; c <= count[f]; c++)
-			ways = ways * ++placed / c;	/* a binomial: exact */
-	return ways;
-}
-
 /* Whether `move` is one of the rules' moves at `state`. */
 static bool values_legal(const struct values *v, const void *state, int move)
 {
@@ -249,7 +238,8 @@ int values_outcomes(struct values *v, const void *state, int move,
 		int e = dice_rolls_entry(r, count);
 
 		memcpy(o->count, count, sizeof o->count);
-		o->ways = values_ways(count);
+		/* in how many of the 6^n ways: an integer a double holds */
+		o->ways = lround(dice_rolls_probability(count, n) * (double)*of);
 		/* nothing to set aside: the turn is lost */
 		values_split(o->chance, g->to_move,
 			     e < 0 ? t->bust : values_entry(t, n, g->turn, e));
