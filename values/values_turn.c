@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dice_rolls.h"
+#include "estimate_result.h"
 #include "values_turn.h"
 
 /* Bolo's own numbers (games/bolo.c, bolo_numbers(); docs/ENVIRONMENT.md)
@@ -158,18 +159,6 @@ int values_actions(struct values *v, const void *state,
 	return n;
 }
 
-/* The result of a game over: 1 for a winner alone, a half each for a
- * draw. */
-static void values_result(const struct values *v, const void *state,
-			  double chance[VALUES_SEATS])
-{
-	struct game_result r;
-
-	v->rules->result(state, &r);
-	chance[0] = r.rank[0] == r.rank[1] ? 0.5 : r.rank[0] < r.rank[1];
-	chance[1] = 1 - chance[0];
-}
-
 void values_split(double chance[VALUES_SEATS], int me, double value)
 {
 	chance[me] = value;
@@ -184,8 +173,11 @@ void values_state(struct values *v, const void *state,
 	int n;
 	double best;
 
-	if (g->to_move < 0) {
-		values_result(v, state, chance);
+	if (g->to_move < 0) {	/* the result: a draw counts half */
+		double shares[GAME_MAX_SEATS];
+
+		estimate_result(v->rules, VALUES_SEATS, state, shares);
+		memcpy(chance, shares, VALUES_SEATS * sizeof *chance);
 		return;
 	}
 	n = values_actions(v, state, a);
