@@ -352,11 +352,6 @@ static void *bp_create(const struct game_setup *setup, struct draws *draws,
 	return s;
 }
 
-static void bp_destroy(void *state)
-{
-	free(state);
-}
-
 static int bp_to_move(const void *state)
 {
 	const struct black_pot *s = state;
@@ -819,7 +814,7 @@ const struct game_rules arena_black_pot_rules = {
 	.players_text = "2 or 4",
 	.options = bp_options,
 	.create = bp_create,
-	.destroy = bp_destroy,
+	.destroy = free,
 	.to_move = bp_to_move,
 	.view = bp_view,
 	.legal = bp_legal,

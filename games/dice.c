@@ -502,11 +502,6 @@ void arena_dice_game_preset(void *state, int seat, long score, bool opened)
 	g->opened[seat] = opened;
 }
 
-void arena_dice_game_destroy(void *state)
-{
-	free(state);
-}
-
 int arena_dice_game_to_move(const void *state)
 {
 	const struct dice_game *g = state;

@@ -174,9 +174,8 @@ char *arena_dice_game_render(const struct dice_game *g, const char *extra);
 void arena_dice_game_load(void *state, const int *faces, int n);
 void arena_dice_game_preset(void *state, int seat, long score, bool opened);
 
-/* The rules table's destroy and to_move for a game whose state begins
- * with its struct dice_game, as every dice game's does. */
-void arena_dice_game_destroy(void *state);
+/* The rules table's to_move for a game whose state begins with its
+ * struct dice_game, as every dice game's does. */
 int arena_dice_game_to_move(const void *state);
 
 #endif

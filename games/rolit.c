@@ -202,11 +202,6 @@ void arena_rolit_colours(const void *state, int seat, int *size,
 				from[(unsigned char)s->b.cells[r][c]];
 }
 
-static void rolit_destroy(void *state)
-{
-	free(state);
-}
-
 static int rolit_to_move(const void *state)
 {
 	const struct rolit *s = state;
@@ -389,7 +384,7 @@ const struct game_rules arena_rolit_rules = {
 	.options = rolit_options,
 	.openings = true,
 	.create = rolit_create,
-	.destroy = rolit_destroy,
+	.destroy = free,
 	.to_move = rolit_to_move,
 	.view = rolit_view,
 	.legal = rolit_legal,
