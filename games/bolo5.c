@@ -108,6 +108,75 @@ static int bolo5_numbers(const struct dice_game *g, int seat, double *out)
 	return arena_dice_put(out, at, arena_dice_seat_from(g, seat, s->winner));
 }
 
+/* The words the seat to move may play: "reroll" on a roll the clause covers;
+ * between rolls "roll", and "bank" after a keep that left behind dice scoring
+ * nothing, with a turn total at the threshold (docs/games/bolo5.md rules 2.3,
+ * 2.4). */
+static unsigned bolo5_allowed(const struct dice_game *g)
+{
+	const struct bolo5 *s = (const struct bolo5 *)g;
+
+	if (g->to_move < 0)
+		return 0;
+	if (g->rolled)
+		return bolo5_clause(s) ? 1u << DICE_REROLL : 0;
+	if (!s->must_roll && g->turn >= bolo5_threshold(g, g->to_move))
+		return 1u << DICE_BANK | 1u << DICE_ROLL;
+	return 1u << DICE_ROLL;
+}
+
+/* dice_why: the reason the word is refused now (docs/games/bolo5.md rules 2.3
+ * to 2.5). */
+static void bolo5_why(const struct dice_game *g, enum dice_word word,
+		      char *why)
+{
+	const struct bolo5 *s = (const struct bolo5 *)g;
+
+	if (word == DICE_REROLL && !s->yahtzee_clause)
+		strcpy(why, "the Yahtzee clause is off in this game (option yahtzee_clause)");
+	else if (word == DICE_REROLL && s->rerolled)
+		strcpy(why, "the Yahtzee clause was already used this turn");
+	else if (word == DICE_REROLL)
+		strcpy(why, "the Yahtzee clause rolls again only a roll of two equal dice of a face set aside three at once this turn");
+	else if (s->must_roll && g->left == BOLO5_DICE)
+		strcpy(why, "every die of the last roll was set aside, so all 5 must be rolled again");
+	else if (s->must_roll)
+		strcpy(why, "the dice left behind would score on their own (a 1, a 5 or three of a kind), so they must be rolled");
+	else
+		snprintf(why, DICE_WHY_LEN, "banking needs a turn total of %ld or more, this turn has %ld",
+			 bolo5_threshold(g, g->to_move), g->turn);
+}
+
+/* The seat to move sets aside g->set[k] of the roll waiting. */
+static void bolo5_keep(struct dice_game *g, int k, struct draws *draws)
+{
+	struct bolo5 *s = (struct bolo5 *)g;
+	int behind[DICE_FACES + 1];
+
+	(void)draws;
+	for (int f = 1; f <= DICE_FACES; f++) {
+		s->triple[f] |= g->set[k].count[f] >= 3;
+		behind[f] = g->roll[f] - g->set[k].count[f];
+	}
+	arena_dice_game_take(g, k);
+	s->must_roll = arena_dice_game_must_roll(behind);
+	if (!g->left)
+		g->left = BOLO5_DICE;
+}
+
+/* The seat to move plays the word `word` (enum dice_word), an allowed one. */
+static void bolo5_word(struct dice_game *g, int word, struct draws *draws)
+{
+	if (word == DICE_BANK) {
+		arena_dice_game_bank(g, draws);
+	} else if (word == DICE_ROLL) {
+		arena_dice_game_throw(g, draws, g->left);
+	} else {
+		((struct bolo5 *)g)->rerolled = true;
+		arena_dice_game_throw(g, draws, g->rolled);
+	}
+}
+
 static void *bolo5_create(const struct game_setup *setup,
 			  struct draws *draws, char *err)
 {
@@ -131,25 +200,12 @@ static void *bolo5_create(const struct game_setup *setup,
 	s->g.choices = bolo5_choices;
 	s->g.over = bolo5_turn_over;
 	s->g.numbers = bolo5_numbers;
+	s->g.allowed = bolo5_allowed;
+	s->g.why = bolo5_why;
+	s->g.kept = bolo5_keep;
+	s->g.word = bolo5_word;
 	arena_dice_game_start(&s->g, draws, setup->first_seat);
 	return s;
-}
-
-/* The words the seat to move may play: "reroll" on a roll the clause covers;
- * between rolls "roll", and "bank" after a keep that left behind dice scoring
- * nothing, with a turn total at the threshold (docs/games/bolo5.md rules 2.3,
- * 2.4). */
-static unsigned bolo5_allowed(const struct bolo5 *s)
-{
-	const struct dice_game *g = &s->g;
-
-	if (g->to_move < 0)
-		return 0;
-	if (g->rolled)
-		return bolo5_clause(s) ? 1u << DICE_REROLL : 0;
-	if (!s->must_roll && g->turn >= bolo5_threshold(g, g->to_move))
-		return 1u << DICE_BANK | 1u << DICE_ROLL;
-	return 1u << DICE_ROLL;
 }
 
 /* The common fields and the game's own (docs/games/bolo5.md). */
@@ -176,107 +232,6 @@ static cJSON *bolo5_view(const void *state, int seat)
 	cJSON_AddBoolToObject(view, "rerolled", s->rerolled);
 	cJSON_AddNumberToObject(view, "winner", s->winner);
 	return view;
-}
-
-static cJSON *bolo5_legal(const void *state)
-{
-	const struct bolo5 *s = state;
-
-	return arena_dice_game_legal(&s->g, bolo5_allowed(s));
-}
-
-/* dice_why: the reason the word is refused now (docs/games/bolo5.md rules 2.3
- * to 2.5). */
-static void bolo5_why(const struct dice_game *g, enum dice_word word,
-		      char *why)
-{
-	const struct bolo5 *s = (const struct bolo5 *)g;
-
-	if (word == DICE_REROLL && !s->yahtzee_clause)
-		strcpy(why, "the Yahtzee clause is off in this game (option yahtzee_clause)");
-	else if (word == DICE_REROLL && s->rerolled)
-		strcpy(why, "the Yahtzee clause was already used this turn");
-	else if (word == DICE_REROLL)
-		strcpy(why, "the Yahtzee clause rolls again only a roll of two equal dice of a face set aside three at once this turn");
-	else if (s->must_roll && g->left == BOLO5_DICE)
-		strcpy(why, "every die of the last roll was set aside, so all 5 must be rolled again");
-	else if (s->must_roll)
-		strcpy(why, "the dice left behind would score on their own (a 1, a 5 or three of a kind), so they must be rolled");
-	else
-		snprintf(why, DICE_WHY_LEN, "banking needs a turn total of %ld or more, this turn has %ld",
-			 bolo5_threshold(g, g->to_move), g->turn);
-}
-
-/* The seat to move sets aside g->set[k] of the roll waiting. */
-static void bolo5_keep(struct bolo5 *s, int k)
-{
-	struct dice_game *g = &s->g;
-	int behind[DICE_FACES + 1];
-
-	for (int f = 1; f <= DICE_FACES; f++) {
-		s->triple[f] |= g->set[k].count[f] >= 3;
-		behind[f] = g->roll[f] - g->set[k].count[f];
-	}
-	arena_dice_game_take(g, k);
-	s->must_roll = arena_dice_game_must_roll(behind);
-	if (!g->left)
-		g->left = BOLO5_DICE;
-}
-
-/* The seat to move plays the word `word` (enum dice_word), an allowed one. */
-static void bolo5_word(struct bolo5 *s, int word, struct draws *draws)
-{
-	struct dice_game *g = &s->g;
-
-	if (word == DICE_BANK) {
-		arena_dice_game_bank(g, draws);
-	} else if (word == DICE_ROLL) {
-		arena_dice_game_throw(g, draws, g->left);
-	} else {
-		s->rerolled = true;
-		arena_dice_game_throw(g, draws, g->rolled);
-	}
-}
-
-static int bolo5_apply(void *state, const cJSON *action, struct draws *draws,
-		       char *err)
-{
-	struct bolo5 *s = state;
-	struct dice_game *g = &s->g;
-	int k, word;
-
-	if (g->to_move < 0)
-		return arena_games_errorf(err, "the game is over");
-	if (g->rolled && !cJSON_IsString(action)) {
-		k = arena_dice_game_keep(g, action, err);
-		if (k < 0)
-			return -1;
-		bolo5_keep(s, k);
-		return 0;
-	}
-	word = arena_dice_game_word(g, action, bolo5_allowed(s), bolo5_why, err);
-	if (word < 0)
-		return -1;
-	bolo5_word(s, word, draws);
-	return 0;
-}
-
-static int bolo5_moves(const void *state, int moves[GAME_MAX_MOVES])
-{
-	const struct bolo5 *s = state;
-
-	return arena_dice_game_moves(&s->g, bolo5_allowed(s), moves);
-}
-
-static void bolo5_apply_move(void *state, int move, struct draws *draws)
-{
-	struct bolo5 *s = state;
-	int word = arena_dice_game_legal_word(&s->g, move);
-
-	if (word >= 0)
-		bolo5_word(s, word, draws);
-	else
-		bolo5_keep(s, -1 - word);
 }
 
 static void bolo5_forfeit(void *state, int seat, struct draws *draws)
@@ -319,10 +274,10 @@ const struct game_rules arena_bolo5_rules = {
 	.destroy = free,
 	.to_move = arena_dice_game_to_move,
 	.view = bolo5_view,
-	.legal = bolo5_legal,
-	.apply = bolo5_apply,
-	.moves = bolo5_moves,
-	.apply_move = bolo5_apply_move,
+	.legal = arena_dice_game_legal,
+	.apply = arena_dice_game_apply,
+	.moves = arena_dice_game_moves,
+	.apply_move = arena_dice_game_apply_move,
 	.forfeit = bolo5_forfeit,
 	.result = bolo5_result,
 	.render = bolo5_render,

@@ -199,21 +199,6 @@ void arena_dice_game_take(struct dice_game *g, int k)
 	g->sets = 0;
 }
 
-int arena_dice_game_keep_taken(struct dice_game *g, const cJSON *action, char *err)
-{
-	int k;
-
-	if (g->to_move < 0)
-		return arena_games_errorf(err, "the game is over");
-	if (!g->rolled)
-		return 0;
-	k = arena_dice_game_keep(g, action, err);
-	if (k < 0)
-		return -1;
-	arena_dice_game_take(g, k);
-	return 1;
-}
-
 void arena_dice_game_bank(struct dice_game *g, struct draws *draws)
 {
 	g->score[g->to_move] += g->turn;
@@ -264,12 +249,15 @@ int arena_dice_game_word(const struct dice_game *g, const cJSON *action,
 	return arena_games_errorf(err, "expected %s", list);
 }
 
-cJSON *arena_dice_game_legal(const struct dice_game *g, unsigned allowed)
+cJSON *arena_dice_game_legal(const void *state)
 {
+	const struct dice_game *g = state;
 	cJSON *list = cJSON_CreateArray();
+	unsigned allowed;
 
 	if (g->to_move < 0)
 		return list;
+	allowed = g->allowed(g);
 	for (int k = 0; g->rolled && k < g->sets; k++)
 		cJSON_AddItemToArray(list, dice_keep_json(&g->set[k]));
 	for (int w = 0; w <= DICE_REROLL; w++)
@@ -298,19 +286,54 @@ static int dice_word_id(const struct dice_game *g, int w)
 	return id;
 }
 
-int arena_dice_game_moves(const struct dice_game *g, unsigned allowed,
-			  int *moves)
+int arena_dice_game_moves(const void *state, int *moves)
 {
+	const struct dice_game *g = state;
 	int count = 0;
+	unsigned allowed;
 
 	if (g->to_move < 0)
 		return 0;
+	allowed = g->allowed(g);
 	for (int k = 0; g->rolled && k < g->sets; k++)
 		moves[count++] = arena_dice_keep_id(g->set[k].count);
 	for (int w = 0; w <= DICE_REROLL; w++)
 		if (allowed & 1u << w)
 			moves[count++] = dice_word_id(g, w);
 	return count;
+}
+
+int arena_dice_game_apply(void *state, const cJSON *action,
+			  struct draws *draws, char *err)
+{
+	struct dice_game *g = state;
+	int k, word;
+
+	if (g->to_move < 0)
+		return arena_games_errorf(err, "the game is over");
+	if (g->rolled && !(g->words & 1u << DICE_REROLL && cJSON_IsString(action))) {
+		k = arena_dice_game_keep(g, action, err);
+		if (k < 0)
+			return -1;
+		g->kept(g, k, draws);
+		return 0;
+	}
+	word = arena_dice_game_word(g, action, g->allowed(g), g->why, err);
+	if (word < 0)
+		return -1;
+	g->word(g, word, draws);
+	return 0;
+}
+
+void arena_dice_game_apply_move(void *state, int move, struct draws *draws)
+{
+	struct dice_game *g = state;
+	int word = arena_dice_game_legal_word(g, move);
+
+	if (word >= 0)
+		g->word(g, word, draws);
+	else
+		g->kept(g, -1 - word, draws);
 }
 
 int arena_dice_game_legal_word(const struct dice_game *g, int move)

@@ -15,6 +15,18 @@
 
 #define DICE_LOADED 256
 
+struct dice_game;
+
+/* The words an action may be besides {"keep":[...]}. */
+enum dice_word { DICE_BANK, DICE_ROLL, DICE_DRAW, DICE_REROLL };
+
+#define DICE_WHY_LEN 128
+/* Writes into why (DICE_WHY_LEN bytes) the game's reason for refusing its
+ * word `word` now.  Called between rolls, and for "reroll" at any time
+ * (arena_dice_game_word() itself explains the other words while a roll waits). */
+typedef void (*dice_why)(const struct dice_game *g, enum dice_word word,
+			 char *why);
+
 /* The first member of every dice game's state. */
 struct dice_game {
 	int players, dice;	/* dice: how many the game rolls (7, 5, 6) */
@@ -49,17 +61,17 @@ struct dice_game {
 	 * phase, flags, cards: docs/ENVIRONMENT.md), and returns how many:
 	 * what a learning program's observation adds to the common ones. */
 	int (*numbers)(const struct dice_game *g, int seat, double *out);
+	/* The words (a bit per enum dice_word) the seat to move may play
+	 * now, and the reason it may not play another (dice_why). */
+	unsigned (*allowed)(const struct dice_game *g);
+	dice_why why;
+	/* The seat to move sets aside g->set[k] of the roll waiting
+	 * (arena_dice_game_take()) and the game's rules after a keep follow
+	 * (all the dice again, a card's reward). */
+	void (*kept)(struct dice_game *g, int k, struct draws *draws);
+	/* The seat to move plays `word` (enum dice_word), an allowed one. */
+	void (*word)(struct dice_game *g, int word, struct draws *draws);
 };
-
-/* The words an action may be besides {"keep":[...]}. */
-enum dice_word { DICE_BANK, DICE_ROLL, DICE_DRAW, DICE_REROLL };
-
-#define DICE_WHY_LEN 128
-/* Writes into why (DICE_WHY_LEN bytes) the game's reason for refusing its
- * word `word` now.  Called between rolls, and for "reroll" at any time
- * (arena_dice_game_word() itself explains the other words while a roll waits). */
-typedef void (*dice_why)(const struct dice_game *g, enum dice_word word,
-			 char *why);
 
 /* Checks the setup every dice game shares (2 to 8 players, the first seat,
  * the option "target" read into *target) and starts g with `dice` dice;
@@ -85,11 +97,6 @@ int arena_dice_game_next(const struct dice_game *g, int seat, const bool *among)
 int arena_dice_game_keep(const struct dice_game *g, const cJSON *action, char *err);
 /* Sets aside g->set[k]: adds its points to the turn, ends the roll. */
 void arena_dice_game_take(struct dice_game *g, int k);
-/* How a dice game's apply() starts: -1 with the reason when the game is
- * over; with a roll waiting, the keep `action` set aside (1), or -1 with
- * the reason when it is not one; 0 when no roll waits (the action is a
- * word). */
-int arena_dice_game_keep_taken(struct dice_game *g, const cJSON *action, char *err);
 /* The seat to move banks its turn total (and has opened), and its turn is
  * over (g->over). */
 void arena_dice_game_bank(struct dice_game *g, struct draws *draws);
@@ -98,9 +105,16 @@ void arena_dice_game_bank(struct dice_game *g, struct draws *draws);
  * waiting, or what `why` says. */
 int arena_dice_game_word(const struct dice_game *g, const cJSON *action,
 		   unsigned allowed, dice_why why, char *err);
-/* The legal actions: the keeps of the roll waiting, if any, then the
- * `allowed` words. */
-cJSON *arena_dice_game_legal(const struct dice_game *g, unsigned allowed);
+/* The rules' legal(), apply(), moves() and apply_move() (game.h) of a
+ * dice game, by its hooks.  legal(): the keeps of the roll waiting, if
+ * any, then the allowed words; moves(): their ids, in that order.
+ * apply(): with a roll waiting a keep (a word only where the game has one
+ * for a roll, bolo5's "reroll"), else an allowed word. */
+cJSON *arena_dice_game_legal(const void *state);
+int arena_dice_game_apply(void *state, const cJSON *action,
+			  struct draws *draws, char *err);
+int arena_dice_game_moves(const void *state, int *moves);
+void arena_dice_game_apply_move(void *state, int move, struct draws *draws);
 /* The dice games' fixed action ids (docs/ENVIRONMENT.md): each keep, a
  * multiset of 1 to g->dice faces, has one id, fewest dice first and then
  * in the order of the sorted faces ([1] is 0, [6] is 5, [1,1] is 6), as
@@ -128,10 +142,6 @@ cJSON *arena_dice_game_action_json(const struct dice_game *g, int id);
  * order, or a word by its name), whether legal now or not; -1 for
  * neither: arena_dice_game_action_json()'s inverse. */
 int arena_dice_game_action_id(const struct dice_game *g, const cJSON *action);
-/* The rules' moves() (game.h) of a dice game: the id of each action of
- * arena_dice_game_legal(g, allowed), in its order. */
-int arena_dice_game_moves(const struct dice_game *g, unsigned allowed,
-			  int *moves);
 /* What the move `move` (an id moves() gave) is: the word (enum
  * dice_word), or -1 - k for a keep, which is g->set[k]. */
 int arena_dice_game_legal_word(const struct dice_game *g, int move);
