@@ -26,7 +26,6 @@ static const char *const bolo_phases[] = {
 
 struct bolo {
 	struct dice_game g;	/* first: dice.c casts */
-	long target;
 	enum bolo_phase phase;
 	int leader;		/* first to bank to the target, or -1 */
 	long leader_score;	/* what the leader banked to */
@@ -78,7 +77,7 @@ static int bolo_turn_over(struct dice_game *g, int seat)
 
 	switch (s->phase) {
 	case BOLO_PLAY:
-		if (g->score[seat] < s->target)
+		if (g->score[seat] < g->target)
 			break;
 		s->phase = BOLO_FINAL;
 		s->leader = seat;
@@ -178,19 +177,15 @@ static void bolo_word(struct dice_game *g, int word, struct draws *draws)
 static void *bolo_create(const struct game_setup *setup, struct draws *draws,
 			 char *err)
 {
-	struct bolo *s = arena_games_xcalloc(1, sizeof *s);
+	static const struct dice_hooks hooks = {
+		.rules = DICE_BOLO, .dice = BOLO_DICE, .over = bolo_turn_over,
+		.numbers = bolo_numbers, .allowed = bolo_allowed,
+		.why = bolo_why, .kept = bolo_kept, .word = bolo_word,
+	};
+	struct bolo *s = arena_dice_game_new(sizeof *s, setup, &hooks, err);
 
-	if (arena_dice_game_init(&s->g, setup, DICE_BOLO, BOLO_DICE, &s->target,
-			   err) < 0) {
-		free(s);
+	if (!s)
 		return NULL;
-	}
-	s->g.over = bolo_turn_over;
-	s->g.numbers = bolo_numbers;
-	s->g.allowed = bolo_allowed;
-	s->g.why = bolo_why;
-	s->g.kept = bolo_kept;
-	s->g.word = bolo_word;
 	s->leader = -1;
 	arena_dice_game_start(&s->g, draws, setup->first_seat);
 	return s;
@@ -214,7 +209,6 @@ static cJSON *bolo_view(const void *state, int seat)
 	cJSON *view = cJSON_CreateObject(), *list;
 
 	arena_dice_game_view(&s->g, view, seat);
-	cJSON_AddNumberToObject(view, "target", (double)s->target);
 	list = cJSON_AddArrayToObject(view, "opened");
 	for (int i = 0; i < s->g.players; i++)
 		cJSON_AddItemToArray(list, cJSON_CreateBool(s->g.opened[i]));

@@ -23,7 +23,6 @@
 
 struct bolo5 {
 	struct dice_game g;	/* first: dice.c casts */
-	long target;
 	bool yahtzee_clause;
 	int winner;		/* -1 until someone banks to the target */
 	bool must_roll;		/* rule 3 forbids banking after the last keep */
@@ -85,7 +84,7 @@ static int bolo5_turn_over(struct dice_game *g, int seat)
 	memset(s->triple, 0, sizeof s->triple);
 	s->rerolled = false;
 	s->must_roll = false;
-	if (!g->out[seat] && g->score[seat] >= s->target) {
+	if (!g->out[seat] && g->score[seat] >= g->target) {
 		s->winner = seat;
 		return -1;
 	}
@@ -182,13 +181,16 @@ static void *bolo5_create(const struct game_setup *setup,
 {
 	const cJSON *clause = cJSON_GetObjectItemCaseSensitive(setup->options,
 							       "yahtzee_clause");
-	struct bolo5 *s = arena_games_xcalloc(1, sizeof *s);
+	static const struct dice_hooks hooks = {
+		.rules = DICE_BOLO5, .dice = BOLO5_DICE,
+		.choices = bolo5_choices, .over = bolo5_turn_over,
+		.numbers = bolo5_numbers, .allowed = bolo5_allowed,
+		.why = bolo5_why, .kept = bolo5_keep, .word = bolo5_word,
+	};
+	struct bolo5 *s = arena_dice_game_new(sizeof *s, setup, &hooks, err);
 
-	if (arena_dice_game_init(&s->g, setup, DICE_BOLO5, BOLO5_DICE, &s->target,
-			   err) < 0) {
-		free(s);
+	if (!s)
 		return NULL;
-	}
 	if (!cJSON_IsString(clause) || (strcmp(clause->valuestring, "on") &&
 					strcmp(clause->valuestring, "off"))) {
 		arena_games_errorf(err, "yahtzee_clause must be on or off");
@@ -197,13 +199,6 @@ static void *bolo5_create(const struct game_setup *setup,
 	}
 	s->yahtzee_clause = strcmp(clause->valuestring, "on") == 0;
 	s->winner = -1;
-	s->g.choices = bolo5_choices;
-	s->g.over = bolo5_turn_over;
-	s->g.numbers = bolo5_numbers;
-	s->g.allowed = bolo5_allowed;
-	s->g.why = bolo5_why;
-	s->g.kept = bolo5_keep;
-	s->g.word = bolo5_word;
 	arena_dice_game_start(&s->g, draws, setup->first_seat);
 	return s;
 }
@@ -215,7 +210,6 @@ static cJSON *bolo5_view(const void *state, int seat)
 	cJSON *view = cJSON_CreateObject(), *on, *min, *triples;
 
 	arena_dice_game_view(&s->g, view, seat);
-	cJSON_AddNumberToObject(view, "target", (double)s->target);
 	on = cJSON_AddArrayToObject(view, "on_board");
 	min = cJSON_AddArrayToObject(view, "thresholds");
 	for (int i = 0; i < s->g.players; i++) {

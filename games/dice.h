@@ -27,24 +27,11 @@ enum dice_word { DICE_BANK, DICE_ROLL, DICE_DRAW, DICE_REROLL };
 typedef void (*dice_why)(const struct dice_game *g, enum dice_word word,
 			 char *why);
 
-/* The first member of every dice game's state. */
-struct dice_game {
-	int players, dice;	/* dice: how many the game rolls (7, 5, 6) */
-	int to_move;		/* -1 once the game is over */
-	bool out[GAME_MAX_SEATS];	/* forfeited */
-	long score[GAME_MAX_SEATS];	/* banked */
-	bool opened[GAME_MAX_SEATS];	/* bolo: banked once; bolo5: on the board */
-	long turn;		/* the turn total, at risk */
-	int left;		/* dice the next "roll" throws */
-	int aside[DICE_FACES + 1];	/* set aside since all dice were last taken */
-	int roll[DICE_FACES + 1], rolled;	/* the roll to set aside from; rolled = 0 between rolls */
-	int sets;		/* the roll's keeps, as legal() lists them */
-	struct dice_set set[DICE_MAX_SETS];
-	int loaded[DICE_LOADED], loaded_next, loaded_count;	/* arena_dice_game_load() */
+/* A dice game's own rules, which the common ones below call: its
+ * create() hands them to arena_dice_game_new(). */
+struct dice_hooks {
 	enum dice_rules rules;
-	unsigned words;		/* the game's words, a bit per enum dice_word */
-
-	/* The game's hooks, set by its create(). */
+	int dice;		/* how many the game rolls (7, 5, 6) */
 	/* Fills g->set for the roll waiting and returns how many things the
 	 * player may do with it, 0 when the turn is lost; NULL: the keeps of
 	 * arena_dice_game_sets(). */
@@ -73,11 +60,32 @@ struct dice_game {
 	void (*word)(struct dice_game *g, int word, struct draws *draws);
 };
 
-/* Checks the setup every dice game shares (2 to 8 players, the first seat,
- * the option "target" read into *target) and starts g with `dice` dice;
- * -1 with the reason. */
-int arena_dice_game_init(struct dice_game *g, const struct game_setup *setup,
-		   enum dice_rules rules, int dice, long *target, char *err);
+/* The first member of every dice game's state. */
+struct dice_game {
+	int players, dice;	/* dice: the hooks' */
+	long target;		/* the option "target" */
+	int to_move;		/* -1 once the game is over */
+	bool out[GAME_MAX_SEATS];	/* forfeited */
+	long score[GAME_MAX_SEATS];	/* banked */
+	bool opened[GAME_MAX_SEATS];	/* bolo: banked once; bolo5: on the board */
+	long turn;		/* the turn total, at risk */
+	int left;		/* dice the next "roll" throws */
+	int aside[DICE_FACES + 1];	/* set aside since all dice were last taken */
+	int roll[DICE_FACES + 1], rolled;	/* the roll to set aside from; rolled = 0 between rolls */
+	int sets;		/* the roll's keeps, as legal() lists them */
+	struct dice_set set[DICE_MAX_SETS];
+	int loaded[DICE_LOADED], loaded_next, loaded_count;	/* arena_dice_game_load() */
+	enum dice_rules rules;
+	unsigned words;		/* the game's words, a bit per enum dice_word */
+
+	const struct dice_hooks *hooks;	/* the game's own rules */
+};
+
+/* A new state of `size` bytes, its struct dice_game first, started by
+ * the setup every dice game shares (2 to 8 players, the first seat, the
+ * option "target"), with the game's `hooks`; NULL with the reason. */
+void *arena_dice_game_new(size_t size, const struct game_setup *setup,
+			  const struct dice_hooks *hooks, char *err);
 /* The seat to move throws n dice (its seat draw, or loaded dice) into
  * g->roll and g->rolled; g->set is the caller's to fill
  * (arena_dice_game_throw() does). */

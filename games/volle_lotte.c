@@ -78,7 +78,6 @@ int arena_volle_lotte_card_kind(const char *name)
 
 struct volle_lotte {
 	struct dice_game g;	/* first: dice.c casts */
-	long target;
 	int deck[VL_CARDS], next;	/* deck[next] is the top card */
 	int card;		/* the card in play, -1 before the first */
 	long base;		/* the turn total when the card was drawn */
@@ -197,7 +196,7 @@ static int vl_turn_over(struct dice_game *g, int seat)
 	if (!g->out[seat] && vl_kind_of(s) == VL_FIREWORKS)
 		g->score[seat] += g->turn;
 	s->decide = false;
-	if (s->phase == VL_PLAY && g->score[seat] >= s->target) {
+	if (s->phase == VL_PLAY && g->score[seat] >= g->target) {
 		s->phase = VL_EXTRA;
 		for (int i = 0; i < g->players; i++)
 			if (!g->out[i] && i != seat &&
@@ -277,7 +276,6 @@ static cJSON *vl_view(const void *state, int seat)
 	int left[VL_NAMES] = {0};
 
 	arena_dice_game_view(&s->g, view, seat);
-	cJSON_AddNumberToObject(view, "target", (double)s->target);
 	if (s->card >= 0)
 		cJSON_AddStringToObject(view, "card",
 					vl_names[vl_name(s->card)].name);
@@ -405,21 +403,17 @@ static void vl_kept(struct dice_game *g, int k, struct draws *draws)
 static void *vl_create(const struct game_setup *setup, struct draws *draws,
 		       char *err)
 {
-	struct volle_lotte *s = arena_games_xcalloc(1, sizeof *s);
+	static const struct dice_hooks hooks = {
+		.rules = DICE_VOLLE_LOTTE, .dice = VL_DICE,
+		.choices = vl_choices, .over = vl_turn_over,
+		.begin = vl_run, .numbers = vl_numbers, .allowed = vl_allowed,
+		.why = vl_why, .kept = vl_kept, .word = vl_word,
+	};
+	struct volle_lotte *s = arena_dice_game_new(sizeof *s, setup, &hooks,
+						    err);
 
-	if (arena_dice_game_init(&s->g, setup, DICE_VOLLE_LOTTE, VL_DICE, &s->target,
-			   err) < 0) {
-		free(s);
+	if (!s)
 		return NULL;
-	}
-	s->g.choices = vl_choices;
-	s->g.over = vl_turn_over;
-	s->g.numbers = vl_numbers;
-	s->g.begin = vl_run;
-	s->g.allowed = vl_allowed;
-	s->g.why = vl_why;
-	s->g.kept = vl_kept;
-	s->g.word = vl_word;
 	s->card = -1;
 	s->clover = -1;
 	s->next = VL_CARDS;	/* the first card shuffles the deck */

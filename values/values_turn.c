@@ -33,9 +33,9 @@ static struct win_spot values_spot(const struct values *v,
 	double own[BOLO_NUMBERS];
 
 	if (v->model.game.rules != DICE_BOLO ||
-	    g->numbers(g, me, NULL) != BOLO_NUMBERS)
+	    g->hooks->numbers(g, me, NULL) != BOLO_NUMBERS)
 		return s;
-	g->numbers(g, me, own);
+	g->hooks->numbers(g, me, own);
 	if (own[BOLO_FINAL_ROUND] > 0) {
 		s.phase = WIN_FINAL;	/* theirs: the leader's score */
 	} else if (own[BOLO_SUDDEN_DEATH] > 0) {
