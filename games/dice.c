@@ -419,8 +419,7 @@ int arena_dice_seat_from(const struct dice_game *g, int seat, int other)
 	return other < 0 ? -1 : dice_seat_after(g, other, g->players - seat);
 }
 
-int arena_dice_game_numbers(const struct dice_game *g, int seat, long target,
-			    double *out)
+int arena_dice_game_numbers(const struct dice_game *g, int seat, double *out)
 {
 	int at = 0;
 
@@ -433,7 +432,7 @@ int arena_dice_game_numbers(const struct dice_game *g, int seat, long target,
 		at = arena_dice_put(out, at, g->rolled ? g->roll[f] : 0);
 	for (int f = 1; f <= DICE_FACES; f++)
 		at = arena_dice_put(out, at, g->aside[f]);
-	at = arena_dice_put(out, at, (double)target);
+	at = arena_dice_put(out, at, (double)g->target);
 	at = arena_dice_put(out, at, g->rolled > 0);
 	at = arena_dice_put_seats(g, seat, g->out, out, at);
 	return at + g->hooks->numbers(g, seat, out ? out + at : NULL);

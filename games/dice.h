@@ -159,8 +159,7 @@ int arena_dice_game_legal_word(const struct dice_game *g, int move);
  * dice set aside as counts of each face, the target, whether a roll
  * waits, the seats forfeited, then g->numbers'.  out NULL: only counts
  * them; returns how many. */
-int arena_dice_game_numbers(const struct dice_game *g, int seat, long target,
-			    double *out);
+int arena_dice_game_numbers(const struct dice_game *g, int seat, double *out);
 /* Writes value into out[at] (out NULL: nothing) and returns at + 1;
  * seats(): the flags of every seat from `seat` on.  Inline: every number
  * of an observation is one. */
