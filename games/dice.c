@@ -73,7 +73,7 @@ void arena_dice_game_roll(struct dice_game *g, struct draws *draws, int n)
 		memset(g->aside, 0, sizeof g->aside);
 }
 
-/* What the roll waiting offers: g->choices or the plain keeps. */
+/* What the roll waiting offers: the choices hook or the plain keeps. */
 static int dice_game_choices(struct dice_game *g)
 {
 	if (g->hooks->choices)

@@ -91,12 +91,12 @@ void *arena_dice_game_new(size_t size, const struct game_setup *setup,
  * (arena_dice_game_throw() does). */
 void arena_dice_game_roll(struct dice_game *g, struct draws *draws, int n);
 /* Starts the turn of `seat` (-1: the game is over), telling the draws
- * (arena_draws_turn), then g->begin or a roll of all the dice.  A turn lost at once (no keep, a Stop card) is closed
- * by g->over and the next turn starts, and so on.  The rule-case tests
+ * (arena_draws_turn), then its begin hook or a roll of all the dice.  A turn lost at once (no keep, a Stop card) is closed
+ * by its over hook and the next turn starts, and so on.  The rule-case tests
  * call it to start a turn with loaded dice. */
 void arena_dice_game_start(struct dice_game *g, struct draws *draws, int seat);
 /* The seat to move throws n dice; when the roll offers nothing
- * (g->choices) the turn is lost and the next starts as above. */
+ * (the choices hook) the turn is lost and the next starts as above. */
 void arena_dice_game_throw(struct dice_game *g, struct draws *draws, int n);
 /* The seat after `seat` in seat order still in the game and, when `among`
  * is not NULL, with among[seat] set; `seat` itself comes last; -1 if none. */
@@ -106,7 +106,7 @@ int arena_dice_game_keep(const struct dice_game *g, const cJSON *action, char *e
 /* Sets aside g->set[k]: adds its points to the turn, ends the roll. */
 void arena_dice_game_take(struct dice_game *g, int k);
 /* The seat to move banks its turn total (and has opened), and its turn is
- * over (g->over). */
+ * over (the over hook). */
 void arena_dice_game_bank(struct dice_game *g, struct draws *draws);
 /* The word `action` is, if it is one of the `allowed` (a bit per enum
  * dice_word); else -1 with the reason: a word of another game, a roll
@@ -157,7 +157,7 @@ int arena_dice_game_legal_word(const struct dice_game *g, int move);
  * learning program's observation (docs/ENVIRONMENT.md): the scores from
  * the seat's own on, the turn total, the dice left, the roll and the
  * dice set aside as counts of each face, the target, whether a roll
- * waits, the seats forfeited, then g->numbers'.  out NULL: only counts
+ * waits, the seats forfeited, then the numbers hook's.  out NULL: only counts
  * them; returns how many. */
 int arena_dice_game_numbers(const struct dice_game *g, int seat, double *out);
 /* Writes value into out[at] (out NULL: nothing) and returns at + 1;
