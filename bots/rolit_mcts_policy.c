@@ -24,21 +24,12 @@ void rolit_mcts_policy_classes(const struct rolit_bits *pos,
 {
 	const uint64_t file_a = 0x0101010101010101ULL;
 	int last = pos->size - 1;
-	uint64_t occupied = rolit_bits_occupied(pos), beside = 0, corners = 0;
+	uint64_t beside, corners;
 	uint64_t edge = pos->board & (0xFFULL | 0xFFULL << (last * 8) |
 				      file_a | file_a << last);
 
-	for (int k = 0; k < 4; k++) {
-		int r = k & 1 ? last : 0, c = k & 2 ? last : 0;
-		int dr = r ? -1 : 1, dc = c ? -1 : 1;
-		uint64_t corner = 1ULL << (r * 8 + c);
-
-		corners |= corner;
-		if (!(occupied & corner))
-			beside |= 1ULL << ((r + dr) * 8 + c) |
-				  1ULL << (r * 8 + c + dc) |
-				  1ULL << ((r + dr) * 8 + c + dc);
-	}
+	rolit_eval_corners(pos->size, pos->board & ~rolit_bits_occupied(pos),
+			   &corners, &beside);
 	classes[3] = corners;
 	classes[2] = edge & ~corners & ~beside;
 	classes[1] = pos->board & ~edge & ~beside;

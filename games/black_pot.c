@@ -124,16 +124,12 @@ static int bp_side(int seat)
 static int bp_parse_cell(const struct black_pot *s, const char *name,
 			 char *err)
 {
-	char *end = NULL;
-	long row = 0;
-	int cell;
+	int row, col, cell;
 
-	if (name[0] >= 'A' && name[0] <= 'K' && name[1] >= '1' && name[1] <= '9')
-		row = strtol(name + 1, &end, 10);
-	if (!row || *end || row > BLACK_POT_SIDE)
+	if (arena_games_cell_parse(name, &row, &col, BLACK_POT_SIDE))
 		return arena_games_errorf(err, "\"%.16s\" is not a cell name: expected a column letter A-K then a row number 1-11, e.g. \"F6\"",
 			      name);
-	cell = (int)(row - 1) * BLACK_POT_SIDE + (name[0] - 'A');
+	cell = row * BLACK_POT_SIDE + col;
 	if (!s->board.number[cell])
 		return arena_games_errorf(err, "%s is off the board (the corners lose 3 cells each)",
 			      name);
@@ -354,11 +350,6 @@ static void *bp_create(const struct game_setup *setup, struct draws *draws,
 	s->turn.start = s->turn.to_move = setup->first_seat;
 	bp_roll(s, draws);
 	return s;
-}
-
-static void bp_destroy(void *state)
-{
-	free(state);
 }
 
 static int bp_to_move(const void *state)
@@ -823,7 +814,7 @@ const struct game_rules arena_black_pot_rules = {
 	.players_text = "2 or 4",
 	.options = bp_options,
 	.create = bp_create,
-	.destroy = bp_destroy,
+	.destroy = free,
 	.to_move = bp_to_move,
 	.view = bp_view,
 	.legal = bp_legal,

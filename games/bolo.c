@@ -26,7 +26,6 @@ static const char *const bolo_phases[] = {
 
 struct bolo {
 	struct dice_game g;	/* first: dice.c casts */
-	long target;
 	enum bolo_phase phase;
 	int leader;		/* first to bank to the target, or -1 */
 	long leader_score;	/* what the leader banked to */
@@ -78,7 +77,7 @@ static int bolo_turn_over(struct dice_game *g, int seat)
 
 	switch (s->phase) {
 	case BOLO_PLAY:
-		if (g->score[seat] < s->target)
+		if (g->score[seat] < g->target)
 			break;
 		s->phase = BOLO_FINAL;
 		s->leader = seat;
@@ -135,35 +134,61 @@ static int bolo_numbers(const struct dice_game *g, int seat, double *out)
 	return arena_dice_put(out, at, s->sudden_turns);
 }
 
-static void *bolo_create(const struct game_setup *setup, struct draws *draws,
-			 char *err)
-{
-	struct bolo *s = arena_games_xcalloc(1, sizeof *s);
-
-	if (arena_dice_game_init(&s->g, setup, DICE_BOLO, BOLO_DICE, &s->target,
-			   err) < 0) {
-		free(s);
-		return NULL;
-	}
-	s->g.over = bolo_turn_over;
-	s->g.numbers = bolo_numbers;
-	s->leader = -1;
-	arena_dice_game_start(&s->g, draws, setup->first_seat);
-	return s;
-}
-
 /* The words the seat to move may play between rolls: "roll" always, "bank"
  * once opened or with an opening turn (docs/games/bolo.md rules 1.4, 1.5). */
-static unsigned bolo_allowed(const struct bolo *s)
+static unsigned bolo_allowed(const struct dice_game *g)
 {
-	const struct dice_game *g = &s->g;
-
 	if (g->to_move < 0 || g->rolled)
 		return 0;
 	if (g->turn >= arena_dice_game_threshold(DICE_BOLO, g->opened[g->to_move],
 				      g->score[g->to_move]))
 		return 1u << DICE_BANK | 1u << DICE_ROLL;
 	return 1u << DICE_ROLL;
+}
+
+/* dice_why: "bank" is the only word bolo refuses between rolls. */
+static void bolo_why(const struct dice_game *g, enum dice_word word,
+		     char *why)
+{
+	(void)word;
+	snprintf(why, DICE_WHY_LEN,
+		 "a first bank needs a turn total of %ld or more, this turn has %ld",
+		 arena_dice_game_threshold(DICE_BOLO, false, 0), g->turn);
+}
+
+/* A keep, and after it hot dice: all 7 again. */
+static void bolo_kept(struct dice_game *g, int k, struct draws *draws)
+{
+	(void)draws;
+	arena_dice_game_take(g, k);
+	if (!g->left)
+		g->left = BOLO_DICE;
+}
+
+/* The seat to move plays the word `word` (enum dice_word), an allowed one. */
+static void bolo_word(struct dice_game *g, int word, struct draws *draws)
+{
+	if (word == DICE_BANK)
+		arena_dice_game_bank(g, draws);
+	else
+		arena_dice_game_throw(g, draws, g->left);
+}
+
+static void *bolo_create(const struct game_setup *setup, struct draws *draws,
+			 char *err)
+{
+	static const struct dice_hooks hooks = {
+		.rules = DICE_BOLO, .dice = BOLO_DICE, .over = bolo_turn_over,
+		.numbers = bolo_numbers, .allowed = bolo_allowed,
+		.why = bolo_why, .kept = bolo_kept, .word = bolo_word,
+	};
+	struct bolo *s = arena_dice_game_new(sizeof *s, setup, &hooks, err);
+
+	if (!s)
+		return NULL;
+	s->leader = -1;
+	arena_dice_game_start(&s->g, draws, setup->first_seat);
+	return s;
 }
 
 /* The seats set in `seats`, as the array `name` of the view. */
@@ -184,7 +209,6 @@ static cJSON *bolo_view(const void *state, int seat)
 	cJSON *view = cJSON_CreateObject(), *list;
 
 	arena_dice_game_view(&s->g, view, seat);
-	cJSON_AddNumberToObject(view, "target", (double)s->target);
 	list = cJSON_AddArrayToObject(view, "opened");
 	for (int i = 0; i < s->g.players; i++)
 		cJSON_AddItemToArray(list, cJSON_CreateBool(s->g.opened[i]));
@@ -195,76 +219,6 @@ static cJSON *bolo_view(const void *state, int seat)
 		       s->phase >= BOLO_SUDDEN ? s->g.players : 0);
 	cJSON_AddNumberToObject(view, "sudden_death_turns", s->sudden_turns);
 	return view;
-}
-
-static cJSON *bolo_legal(const void *state)
-{
-	const struct bolo *s = state;
-
-	return arena_dice_game_legal(&s->g, bolo_allowed(s));
-}
-
-/* dice_why: "bank" is the only word bolo refuses between rolls. */
-static void bolo_why(const struct dice_game *g, enum dice_word word,
-		     char *why)
-{
-	(void)word;
-	snprintf(why, DICE_WHY_LEN,
-		 "a first bank needs a turn total of %ld or more, this turn has %ld",
-		 arena_dice_game_threshold(DICE_BOLO, false, 0), g->turn);
-}
-
-/* After a keep: hot dice, all 7 again. */
-static void bolo_kept(struct dice_game *g)
-{
-	if (!g->left)
-		g->left = BOLO_DICE;
-}
-
-/* The seat to move plays the word `word` (enum dice_word), an allowed one. */
-static void bolo_word(struct dice_game *g, int word, struct draws *draws)
-{
-	if (word == DICE_BANK)
-		arena_dice_game_bank(g, draws);
-	else
-		arena_dice_game_throw(g, draws, g->left);
-}
-
-static int bolo_apply(void *state, const cJSON *action, struct draws *draws,
-		      char *err)
-{
-	struct bolo *s = state;
-	struct dice_game *g = &s->g;
-	int kept = arena_dice_game_keep_taken(g, action, err), word;
-
-	if (kept) {
-		if (kept > 0)
-			bolo_kept(g);
-		return kept > 0 ? 0 : -1;
-	}
-	word = arena_dice_game_word(g, action, bolo_allowed(s), bolo_why, err);
-	if (word < 0)
-		return -1;
-	bolo_word(g, word, draws);
-	return 0;
-}
-
-static int bolo_moves(const void *state, int moves[GAME_MAX_MOVES])
-{
-	return arena_dice_game_moves(state, bolo_allowed(state), moves);
-}
-
-static void bolo_apply_move(void *state, int move, struct draws *draws)
-{
-	struct bolo *s = state;
-	int word = arena_dice_game_legal_word(&s->g, move);
-
-	if (word >= 0) {
-		bolo_word(&s->g, word, draws);
-		return;
-	}
-	arena_dice_game_take(&s->g, -1 - word);
-	bolo_kept(&s->g);
 }
 
 static void bolo_forfeit(void *state, int seat, struct draws *draws)
@@ -317,13 +271,13 @@ const struct game_rules arena_bolo_rules = {
 	.max_players = GAME_MAX_SEATS,
 	.options = bolo_options,
 	.create = bolo_create,
-	.destroy = arena_dice_game_destroy,
+	.destroy = free,
 	.to_move = arena_dice_game_to_move,
 	.view = bolo_view,
-	.legal = bolo_legal,
-	.apply = bolo_apply,
-	.moves = bolo_moves,
-	.apply_move = bolo_apply_move,
+	.legal = arena_dice_game_legal,
+	.apply = arena_dice_game_apply,
+	.moves = arena_dice_game_moves,
+	.apply_move = arena_dice_game_apply_move,
 	.forfeit = bolo_forfeit,
 	.result = bolo_result,
 	.render = bolo_render,

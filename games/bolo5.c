@@ -23,7 +23,6 @@
 
 struct bolo5 {
 	struct dice_game g;	/* first: dice.c casts */
-	long target;
 	bool yahtzee_clause;
 	int winner;		/* -1 until someone banks to the target */
 	bool must_roll;		/* rule 3 forbids banking after the last keep */
@@ -85,7 +84,7 @@ static int bolo5_turn_over(struct dice_game *g, int seat)
 	memset(s->triple, 0, sizeof s->triple);
 	s->rerolled = false;
 	s->must_roll = false;
-	if (!g->out[seat] && g->score[seat] >= s->target) {
+	if (!g->out[seat] && g->score[seat] >= g->target) {
 		s->winner = seat;
 		return -1;
 	}
@@ -108,40 +107,13 @@ static int bolo5_numbers(const struct dice_game *g, int seat, double *out)
 	return arena_dice_put(out, at, arena_dice_seat_from(g, seat, s->winner));
 }
 
-static void *bolo5_create(const struct game_setup *setup,
-			  struct draws *draws, char *err)
-{
-	const cJSON *clause = cJSON_GetObjectItemCaseSensitive(setup->options,
-							       "yahtzee_clause");
-	struct bolo5 *s = arena_games_xcalloc(1, sizeof *s);
-
-	if (arena_dice_game_init(&s->g, setup, DICE_BOLO5, BOLO5_DICE, &s->target,
-			   err) < 0) {
-		free(s);
-		return NULL;
-	}
-	if (!cJSON_IsString(clause) || (strcmp(clause->valuestring, "on") &&
-					strcmp(clause->valuestring, "off"))) {
-		arena_games_errorf(err, "yahtzee_clause must be on or off");
-		free(s);
-		return NULL;
-	}
-	s->yahtzee_clause = strcmp(clause->valuestring, "on") == 0;
-	s->winner = -1;
-	s->g.choices = bolo5_choices;
-	s->g.over = bolo5_turn_over;
-	s->g.numbers = bolo5_numbers;
-	arena_dice_game_start(&s->g, draws, setup->first_seat);
-	return s;
-}
-
 /* The words the seat to move may play: "reroll" on a roll the clause covers;
  * between rolls "roll", and "bank" after a keep that left behind dice scoring
  * nothing, with a turn total at the threshold (docs/games/bolo5.md rules 2.3,
  * 2.4). */
-static unsigned bolo5_allowed(const struct bolo5 *s)
+static unsigned bolo5_allowed(const struct dice_game *g)
 {
-	const struct dice_game *g = &s->g;
+	const struct bolo5 *s = (const struct bolo5 *)g;
 
 	if (g->to_move < 0)
 		return 0;
@@ -150,39 +122,6 @@ static unsigned bolo5_allowed(const struct bolo5 *s)
 	if (!s->must_roll && g->turn >= bolo5_threshold(g, g->to_move))
 		return 1u << DICE_BANK | 1u << DICE_ROLL;
 	return 1u << DICE_ROLL;
-}
-
-/* The common fields and the game's own (docs/games/bolo5.md). */
-static cJSON *bolo5_view(const void *state, int seat)
-{
-	const struct bolo5 *s = state;
-	cJSON *view = cJSON_CreateObject(), *on, *min, *triples;
-
-	arena_dice_game_view(&s->g, view, seat);
-	cJSON_AddNumberToObject(view, "target", (double)s->target);
-	on = cJSON_AddArrayToObject(view, "on_board");
-	min = cJSON_AddArrayToObject(view, "thresholds");
-	for (int i = 0; i < s->g.players; i++) {
-		cJSON_AddItemToArray(on, cJSON_CreateBool(s->g.opened[i]));
-		cJSON_AddItemToArray(min, cJSON_CreateNumber(
-			(double)bolo5_threshold(&s->g, i)));
-	}
-	cJSON_AddBoolToObject(view, "must_roll", s->must_roll && !s->g.rolled);
-	cJSON_AddBoolToObject(view, "yahtzee_clause", s->yahtzee_clause);
-	triples = cJSON_AddArrayToObject(view, "triples");
-	for (int f = 1; f <= DICE_FACES; f++)
-		if (s->triple[f])
-			cJSON_AddItemToArray(triples, cJSON_CreateNumber(f));
-	cJSON_AddBoolToObject(view, "rerolled", s->rerolled);
-	cJSON_AddNumberToObject(view, "winner", s->winner);
-	return view;
-}
-
-static cJSON *bolo5_legal(const void *state)
-{
-	const struct bolo5 *s = state;
-
-	return arena_dice_game_legal(&s->g, bolo5_allowed(s));
 }
 
 /* dice_why: the reason the word is refused now (docs/games/bolo5.md rules 2.3
@@ -208,11 +147,12 @@ static void bolo5_why(const struct dice_game *g, enum dice_word word,
 }
 
 /* The seat to move sets aside g->set[k] of the roll waiting. */
-static void bolo5_keep(struct bolo5 *s, int k)
+static void bolo5_keep(struct dice_game *g, int k, struct draws *draws)
 {
-	struct dice_game *g = &s->g;
+	struct bolo5 *s = (struct bolo5 *)g;
 	int behind[DICE_FACES + 1];
 
+	(void)draws;
 	for (int f = 1; f <= DICE_FACES; f++) {
 		s->triple[f] |= g->set[k].count[f] >= 3;
 		behind[f] = g->roll[f] - g->set[k].count[f];
@@ -224,59 +164,68 @@ static void bolo5_keep(struct bolo5 *s, int k)
 }
 
 /* The seat to move plays the word `word` (enum dice_word), an allowed one. */
-static void bolo5_word(struct bolo5 *s, int word, struct draws *draws)
+static void bolo5_word(struct dice_game *g, int word, struct draws *draws)
 {
-	struct dice_game *g = &s->g;
-
 	if (word == DICE_BANK) {
 		arena_dice_game_bank(g, draws);
 	} else if (word == DICE_ROLL) {
 		arena_dice_game_throw(g, draws, g->left);
 	} else {
-		s->rerolled = true;
+		((struct bolo5 *)g)->rerolled = true;
 		arena_dice_game_throw(g, draws, g->rolled);
 	}
 }
 
-static int bolo5_apply(void *state, const cJSON *action, struct draws *draws,
-		       char *err)
+static void *bolo5_create(const struct game_setup *setup,
+			  struct draws *draws, char *err)
 {
-	struct bolo5 *s = state;
-	struct dice_game *g = &s->g;
-	int k, word;
+	const cJSON *clause = cJSON_GetObjectItemCaseSensitive(setup->options,
+							       "yahtzee_clause");
+	static const struct dice_hooks hooks = {
+		.rules = DICE_BOLO5, .dice = BOLO5_DICE,
+		.choices = bolo5_choices, .over = bolo5_turn_over,
+		.numbers = bolo5_numbers, .allowed = bolo5_allowed,
+		.why = bolo5_why, .kept = bolo5_keep, .word = bolo5_word,
+	};
+	struct bolo5 *s = arena_dice_game_new(sizeof *s, setup, &hooks, err);
 
-	if (g->to_move < 0)
-		return arena_games_errorf(err, "the game is over");
-	if (g->rolled && !cJSON_IsString(action)) {
-		k = arena_dice_game_keep(g, action, err);
-		if (k < 0)
-			return -1;
-		bolo5_keep(s, k);
-		return 0;
+	if (!s)
+		return NULL;
+	if (!cJSON_IsString(clause) || (strcmp(clause->valuestring, "on") &&
+					strcmp(clause->valuestring, "off"))) {
+		arena_games_errorf(err, "yahtzee_clause must be on or off");
+		free(s);
+		return NULL;
 	}
-	word = arena_dice_game_word(g, action, bolo5_allowed(s), bolo5_why, err);
-	if (word < 0)
-		return -1;
-	bolo5_word(s, word, draws);
-	return 0;
+	s->yahtzee_clause = strcmp(clause->valuestring, "on") == 0;
+	s->winner = -1;
+	arena_dice_game_start(&s->g, draws, setup->first_seat);
+	return s;
 }
 
-static int bolo5_moves(const void *state, int moves[GAME_MAX_MOVES])
+/* The common fields and the game's own (docs/games/bolo5.md). */
+static cJSON *bolo5_view(const void *state, int seat)
 {
 	const struct bolo5 *s = state;
+	cJSON *view = cJSON_CreateObject(), *on, *min, *triples;
 
-	return arena_dice_game_moves(&s->g, bolo5_allowed(s), moves);
-}
-
-static void bolo5_apply_move(void *state, int move, struct draws *draws)
-{
-	struct bolo5 *s = state;
-	int word = arena_dice_game_legal_word(&s->g, move);
-
-	if (word >= 0)
-		bolo5_word(s, word, draws);
-	else
-		bolo5_keep(s, -1 - word);
+	arena_dice_game_view(&s->g, view, seat);
+	on = cJSON_AddArrayToObject(view, "on_board");
+	min = cJSON_AddArrayToObject(view, "thresholds");
+	for (int i = 0; i < s->g.players; i++) {
+		cJSON_AddItemToArray(on, cJSON_CreateBool(s->g.opened[i]));
+		cJSON_AddItemToArray(min, cJSON_CreateNumber(
+			(double)bolo5_threshold(&s->g, i)));
+	}
+	cJSON_AddBoolToObject(view, "must_roll", s->must_roll && !s->g.rolled);
+	cJSON_AddBoolToObject(view, "yahtzee_clause", s->yahtzee_clause);
+	triples = cJSON_AddArrayToObject(view, "triples");
+	for (int f = 1; f <= DICE_FACES; f++)
+		if (s->triple[f])
+			cJSON_AddItemToArray(triples, cJSON_CreateNumber(f));
+	cJSON_AddBoolToObject(view, "rerolled", s->rerolled);
+	cJSON_AddNumberToObject(view, "winner", s->winner);
+	return view;
 }
 
 static void bolo5_forfeit(void *state, int seat, struct draws *draws)
@@ -316,13 +265,13 @@ const struct game_rules arena_bolo5_rules = {
 	.max_players = GAME_MAX_SEATS,
 	.options = bolo5_options,
 	.create = bolo5_create,
-	.destroy = arena_dice_game_destroy,
+	.destroy = free,
 	.to_move = arena_dice_game_to_move,
 	.view = bolo5_view,
-	.legal = bolo5_legal,
-	.apply = bolo5_apply,
-	.moves = bolo5_moves,
-	.apply_move = bolo5_apply_move,
+	.legal = arena_dice_game_legal,
+	.apply = arena_dice_game_apply,
+	.moves = arena_dice_game_moves,
+	.apply_move = arena_dice_game_apply_move,
 	.forfeit = bolo5_forfeit,
 	.result = bolo5_result,
 	.render = bolo5_render,

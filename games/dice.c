@@ -14,34 +14,46 @@
 
 static const char *const dice_words[] = {"bank", "roll", "draw", "reroll"};
 
-int arena_dice_game_init(struct dice_game *g, const struct game_setup *setup,
-		   enum dice_rules rules, int dice, long *target, char *err)
+/* The setup every dice game shares: 2 to 8 players, the first seat, a
+ * target; -1 with the reason. */
+static int dice_game_check(const struct game_setup *setup, const cJSON *target,
+			   char *err)
 {
-	const cJSON *value = cJSON_GetObjectItemCaseSensitive(setup->options,
-							      "target");
-
 	if (setup->players < 2 || setup->players > GAME_MAX_SEATS)
 		return arena_games_errorf(err, "the game is for 2 to %d players, not %d",
 			      GAME_MAX_SEATS, setup->players);
 	if (setup->first_seat < 0 || setup->first_seat >= setup->players)
 		return arena_games_errorf(err, "seat %d is not a seat of %d players",
 			      setup->first_seat, setup->players);
-	if (!cJSON_IsNumber(value) || value->valuedouble < 1 ||
-	    value->valuedouble != (double)(long)value->valuedouble)
+	if (!cJSON_IsNumber(target) || target->valuedouble < 1 ||
+	    target->valuedouble != (double)(long)target->valuedouble)
 		return arena_games_errorf(err, "target must be a positive whole number of points");
-	*target = (long)value->valuedouble;
-	memset(g, 0, sizeof *g);
+	return 0;
+}
+
+void *arena_dice_game_new(size_t size, const struct game_setup *setup,
+			  const struct dice_hooks *hooks, char *err)
+{
+	const cJSON *target = cJSON_GetObjectItemCaseSensitive(setup->options,
+							       "target");
+	struct dice_game *g;
+
+	if (dice_game_check(setup, target, err) < 0)
+		return NULL;
+	g = arena_games_xcalloc(1, size);
+	g->target = (long)target->valuedouble;
 	g->players = setup->players;
 	memcpy(g->out, setup->out, sizeof g->out);
-	g->dice = dice;
+	g->dice = hooks->dice;
 	g->to_move = setup->first_seat;
-	g->rules = rules;
+	g->rules = hooks->rules;
+	g->hooks = hooks;
 	g->words = 1u << DICE_BANK | 1u << DICE_ROLL;
-	if (rules == DICE_BOLO5)
+	if (g->rules == DICE_BOLO5)
 		g->words |= 1u << DICE_REROLL;
-	if (rules == DICE_VOLLE_LOTTE)
+	if (g->rules == DICE_VOLLE_LOTTE)
 		g->words |= 1u << DICE_DRAW;
-	return 0;
+	return g;
 }
 
 void arena_dice_game_roll(struct dice_game *g, struct draws *draws, int n)
@@ -61,11 +73,11 @@ void arena_dice_game_roll(struct dice_game *g, struct draws *draws, int n)
 		memset(g->aside, 0, sizeof g->aside);
 }
 
-/* What the roll waiting offers: g->choices or the plain keeps. */
+/* What the roll waiting offers: the choices hook or the plain keeps. */
 static int dice_game_choices(struct dice_game *g)
 {
-	if (g->choices)
-		return g->choices(g);
+	if (g->hooks->choices)
+		return g->hooks->choices(g);
 	g->sets = arena_dice_roll_sets(g->rules, g->roll, g->set);
 	return g->sets;
 }
@@ -82,15 +94,15 @@ void arena_dice_game_start(struct dice_game *g, struct draws *draws, int seat)
 		if (seat < 0)
 			return;
 		arena_draws_turn(draws, seat);
-		if (g->begin) {
-			if (g->begin(g, draws))
+		if (g->hooks->begin) {
+			if (g->hooks->begin(g, draws))
 				return;
 		} else {
 			arena_dice_game_roll(g, draws, g->dice);
 			if (dice_game_choices(g))
 				return;
 		}
-		seat = g->over(g, seat);
+		seat = g->hooks->over(g, seat);
 	}
 }
 
@@ -98,7 +110,7 @@ void arena_dice_game_throw(struct dice_game *g, struct draws *draws, int n)
 {
 	arena_dice_game_roll(g, draws, n);
 	if (!dice_game_choices(g))
-		arena_dice_game_start(g, draws, g->over(g, g->to_move));
+		arena_dice_game_start(g, draws, g->hooks->over(g, g->to_move));
 }
 
 int arena_dice_game_next(const struct dice_game *g, int seat, const bool *among)
@@ -199,26 +211,11 @@ void arena_dice_game_take(struct dice_game *g, int k)
 	g->sets = 0;
 }
 
-int arena_dice_game_keep_taken(struct dice_game *g, const cJSON *action, char *err)
-{
-	int k;
-
-	if (g->to_move < 0)
-		return arena_games_errorf(err, "the game is over");
-	if (!g->rolled)
-		return 0;
-	k = arena_dice_game_keep(g, action, err);
-	if (k < 0)
-		return -1;
-	arena_dice_game_take(g, k);
-	return 1;
-}
-
 void arena_dice_game_bank(struct dice_game *g, struct draws *draws)
 {
 	g->score[g->to_move] += g->turn;
 	g->opened[g->to_move] = true;
-	arena_dice_game_start(g, draws, g->over(g, g->to_move));
+	arena_dice_game_start(g, draws, g->hooks->over(g, g->to_move));
 }
 
 /* The `words` (a bit per enum dice_word) as "\"bank\" or \"roll\"". */
@@ -264,12 +261,15 @@ int arena_dice_game_word(const struct dice_game *g, const cJSON *action,
 	return arena_games_errorf(err, "expected %s", list);
 }
 
-cJSON *arena_dice_game_legal(const struct dice_game *g, unsigned allowed)
+cJSON *arena_dice_game_legal(const void *state)
 {
+	const struct dice_game *g = state;
 	cJSON *list = cJSON_CreateArray();
+	unsigned allowed;
 
 	if (g->to_move < 0)
 		return list;
+	allowed = g->hooks->allowed(g);
 	for (int k = 0; g->rolled && k < g->sets; k++)
 		cJSON_AddItemToArray(list, dice_keep_json(&g->set[k]));
 	for (int w = 0; w <= DICE_REROLL; w++)
@@ -298,19 +298,54 @@ static int dice_word_id(const struct dice_game *g, int w)
 	return id;
 }
 
-int arena_dice_game_moves(const struct dice_game *g, unsigned allowed,
-			  int *moves)
+int arena_dice_game_moves(const void *state, int *moves)
 {
+	const struct dice_game *g = state;
 	int count = 0;
+	unsigned allowed;
 
 	if (g->to_move < 0)
 		return 0;
+	allowed = g->hooks->allowed(g);
 	for (int k = 0; g->rolled && k < g->sets; k++)
 		moves[count++] = arena_dice_keep_id(g->set[k].count);
 	for (int w = 0; w <= DICE_REROLL; w++)
 		if (allowed & 1u << w)
 			moves[count++] = dice_word_id(g, w);
 	return count;
+}
+
+int arena_dice_game_apply(void *state, const cJSON *action,
+			  struct draws *draws, char *err)
+{
+	struct dice_game *g = state;
+	int k, word;
+
+	if (g->to_move < 0)
+		return arena_games_errorf(err, "the game is over");
+	if (g->rolled && !(g->words & 1u << DICE_REROLL && cJSON_IsString(action))) {
+		k = arena_dice_game_keep(g, action, err);
+		if (k < 0)
+			return -1;
+		g->hooks->kept(g, k, draws);
+		return 0;
+	}
+	word = arena_dice_game_word(g, action, g->hooks->allowed(g), g->hooks->why, err);
+	if (word < 0)
+		return -1;
+	g->hooks->word(g, word, draws);
+	return 0;
+}
+
+void arena_dice_game_apply_move(void *state, int move, struct draws *draws)
+{
+	struct dice_game *g = state;
+	int word = arena_dice_game_legal_word(g, move);
+
+	if (word >= 0)
+		g->hooks->word(g, word, draws);
+	else
+		g->hooks->kept(g, -1 - word, draws);
 }
 
 int arena_dice_game_legal_word(const struct dice_game *g, int move)
@@ -384,8 +419,7 @@ int arena_dice_seat_from(const struct dice_game *g, int seat, int other)
 	return other < 0 ? -1 : dice_seat_after(g, other, g->players - seat);
 }
 
-int arena_dice_game_numbers(const struct dice_game *g, int seat, long target,
-			    double *out)
+int arena_dice_game_numbers(const struct dice_game *g, int seat, double *out)
 {
 	int at = 0;
 
@@ -398,10 +432,10 @@ int arena_dice_game_numbers(const struct dice_game *g, int seat, long target,
 		at = arena_dice_put(out, at, g->rolled ? g->roll[f] : 0);
 	for (int f = 1; f <= DICE_FACES; f++)
 		at = arena_dice_put(out, at, g->aside[f]);
-	at = arena_dice_put(out, at, (double)target);
+	at = arena_dice_put(out, at, (double)g->target);
 	at = arena_dice_put(out, at, g->rolled > 0);
 	at = arena_dice_put_seats(g, seat, g->out, out, at);
-	return at + g->numbers(g, seat, out ? out + at : NULL);
+	return at + g->hooks->numbers(g, seat, out ? out + at : NULL);
 }
 
 void arena_dice_game_view(const struct dice_game *g, cJSON *view, int seat)
@@ -432,6 +466,7 @@ void arena_dice_game_view(const struct dice_game *g, cJSON *view, int seat)
 		cJSON_AddNumberToObject(keep, "points", (double)g->set[k].points);
 		cJSON_AddItemToArray(list, keep);
 	}
+	cJSON_AddNumberToObject(view, "target", (double)g->target);
 }
 
 void arena_dice_game_result(const struct dice_game *g, const bool *winners,
@@ -500,11 +535,6 @@ void arena_dice_game_preset(void *state, int seat, long score, bool opened)
 
 	g->score[seat] = score;
 	g->opened[seat] = opened;
-}
-
-void arena_dice_game_destroy(void *state)
-{
-	free(state);
 }
 
 int arena_dice_game_to_move(const void *state)

@@ -15,24 +15,23 @@
 
 #define DICE_LOADED 256
 
-/* The first member of every dice game's state. */
-struct dice_game {
-	int players, dice;	/* dice: how many the game rolls (7, 5, 6) */
-	int to_move;		/* -1 once the game is over */
-	bool out[GAME_MAX_SEATS];	/* forfeited */
-	long score[GAME_MAX_SEATS];	/* banked */
-	bool opened[GAME_MAX_SEATS];	/* bolo: banked once; bolo5: on the board */
-	long turn;		/* the turn total, at risk */
-	int left;		/* dice the next "roll" throws */
-	int aside[DICE_FACES + 1];	/* set aside since all dice were last taken */
-	int roll[DICE_FACES + 1], rolled;	/* the roll to set aside from; rolled = 0 between rolls */
-	int sets;		/* the roll's keeps, as legal() lists them */
-	struct dice_set set[DICE_MAX_SETS];
-	int loaded[DICE_LOADED], loaded_next, loaded_count;	/* arena_dice_game_load() */
-	enum dice_rules rules;
-	unsigned words;		/* the game's words, a bit per enum dice_word */
+struct dice_game;
 
-	/* The game's hooks, set by its create(). */
+/* The words an action may be besides {"keep":[...]}. */
+enum dice_word { DICE_BANK, DICE_ROLL, DICE_DRAW, DICE_REROLL };
+
+#define DICE_WHY_LEN 128
+/* Writes into why (DICE_WHY_LEN bytes) the game's reason for refusing its
+ * word `word` now.  Called between rolls, and for "reroll" at any time
+ * (arena_dice_game_word() itself explains the other words while a roll waits). */
+typedef void (*dice_why)(const struct dice_game *g, enum dice_word word,
+			 char *why);
+
+/* A dice game's own rules, which the common ones below call: its
+ * create() hands them to arena_dice_game_new(). */
+struct dice_hooks {
+	enum dice_rules rules;
+	int dice;		/* how many the game rolls (7, 5, 6) */
 	/* Fills g->set for the roll waiting and returns how many things the
 	 * player may do with it, 0 when the turn is lost; NULL: the keeps of
 	 * arena_dice_game_sets(). */
@@ -49,34 +48,55 @@ struct dice_game {
 	 * phase, flags, cards: docs/ENVIRONMENT.md), and returns how many:
 	 * what a learning program's observation adds to the common ones. */
 	int (*numbers)(const struct dice_game *g, int seat, double *out);
+	/* The words (a bit per enum dice_word) the seat to move may play
+	 * now, and the reason it may not play another (dice_why). */
+	unsigned (*allowed)(const struct dice_game *g);
+	dice_why why;
+	/* The seat to move sets aside g->set[k] of the roll waiting
+	 * (arena_dice_game_take()) and the game's rules after a keep follow
+	 * (all the dice again, a card's reward). */
+	void (*kept)(struct dice_game *g, int k, struct draws *draws);
+	/* The seat to move plays `word` (enum dice_word), an allowed one. */
+	void (*word)(struct dice_game *g, int word, struct draws *draws);
 };
 
-/* The words an action may be besides {"keep":[...]}. */
-enum dice_word { DICE_BANK, DICE_ROLL, DICE_DRAW, DICE_REROLL };
+/* The first member of every dice game's state. */
+struct dice_game {
+	int players, dice;	/* dice: the hooks' */
+	long target;		/* the option "target" */
+	int to_move;		/* -1 once the game is over */
+	bool out[GAME_MAX_SEATS];	/* forfeited */
+	long score[GAME_MAX_SEATS];	/* banked */
+	bool opened[GAME_MAX_SEATS];	/* bolo: banked once; bolo5: on the board */
+	long turn;		/* the turn total, at risk */
+	int left;		/* dice the next "roll" throws */
+	int aside[DICE_FACES + 1];	/* set aside since all dice were last taken */
+	int roll[DICE_FACES + 1], rolled;	/* the roll to set aside from; rolled = 0 between rolls */
+	int sets;		/* the roll's keeps, as legal() lists them */
+	struct dice_set set[DICE_MAX_SETS];
+	int loaded[DICE_LOADED], loaded_next, loaded_count;	/* arena_dice_game_load() */
+	enum dice_rules rules;
+	unsigned words;		/* the game's words, a bit per enum dice_word */
 
-#define DICE_WHY_LEN 128
-/* Writes into why (DICE_WHY_LEN bytes) the game's reason for refusing its
- * word `word` now.  Called between rolls, and for "reroll" at any time
- * (arena_dice_game_word() itself explains the other words while a roll waits). */
-typedef void (*dice_why)(const struct dice_game *g, enum dice_word word,
-			 char *why);
+	const struct dice_hooks *hooks;	/* the game's own rules */
+};
 
-/* Checks the setup every dice game shares (2 to 8 players, the first seat,
- * the option "target" read into *target) and starts g with `dice` dice;
- * -1 with the reason. */
-int arena_dice_game_init(struct dice_game *g, const struct game_setup *setup,
-		   enum dice_rules rules, int dice, long *target, char *err);
+/* A new state of `size` bytes, its struct dice_game first, started by
+ * the setup every dice game shares (2 to 8 players, the first seat, the
+ * option "target"), with the game's `hooks`; NULL with the reason. */
+void *arena_dice_game_new(size_t size, const struct game_setup *setup,
+			  const struct dice_hooks *hooks, char *err);
 /* The seat to move throws n dice (its seat draw, or loaded dice) into
  * g->roll and g->rolled; g->set is the caller's to fill
  * (arena_dice_game_throw() does). */
 void arena_dice_game_roll(struct dice_game *g, struct draws *draws, int n);
 /* Starts the turn of `seat` (-1: the game is over), telling the draws
- * (arena_draws_turn), then g->begin or a roll of all the dice.  A turn lost at once (no keep, a Stop card) is closed
- * by g->over and the next turn starts, and so on.  The rule-case tests
+ * (arena_draws_turn), then its begin hook or a roll of all the dice.  A turn lost at once (no keep, a Stop card) is closed
+ * by its over hook and the next turn starts, and so on.  The rule-case tests
  * call it to start a turn with loaded dice. */
 void arena_dice_game_start(struct dice_game *g, struct draws *draws, int seat);
 /* The seat to move throws n dice; when the roll offers nothing
- * (g->choices) the turn is lost and the next starts as above. */
+ * (the choices hook) the turn is lost and the next starts as above. */
 void arena_dice_game_throw(struct dice_game *g, struct draws *draws, int n);
 /* The seat after `seat` in seat order still in the game and, when `among`
  * is not NULL, with among[seat] set; `seat` itself comes last; -1 if none. */
@@ -85,22 +105,24 @@ int arena_dice_game_next(const struct dice_game *g, int seat, const bool *among)
 int arena_dice_game_keep(const struct dice_game *g, const cJSON *action, char *err);
 /* Sets aside g->set[k]: adds its points to the turn, ends the roll. */
 void arena_dice_game_take(struct dice_game *g, int k);
-/* How a dice game's apply() starts: -1 with the reason when the game is
- * over; with a roll waiting, the keep `action` set aside (1), or -1 with
- * the reason when it is not one; 0 when no roll waits (the action is a
- * word). */
-int arena_dice_game_keep_taken(struct dice_game *g, const cJSON *action, char *err);
 /* The seat to move banks its turn total (and has opened), and its turn is
- * over (g->over). */
+ * over (the over hook). */
 void arena_dice_game_bank(struct dice_game *g, struct draws *draws);
 /* The word `action` is, if it is one of the `allowed` (a bit per enum
  * dice_word); else -1 with the reason: a word of another game, a roll
  * waiting, or what `why` says. */
 int arena_dice_game_word(const struct dice_game *g, const cJSON *action,
 		   unsigned allowed, dice_why why, char *err);
-/* The legal actions: the keeps of the roll waiting, if any, then the
- * `allowed` words. */
-cJSON *arena_dice_game_legal(const struct dice_game *g, unsigned allowed);
+/* The rules' legal(), apply(), moves() and apply_move() (game.h) of a
+ * dice game, by its hooks.  legal(): the keeps of the roll waiting, if
+ * any, then the allowed words; moves(): their ids, in that order.
+ * apply(): with a roll waiting a keep (a word only where the game has one
+ * for a roll, bolo5's "reroll"), else an allowed word. */
+cJSON *arena_dice_game_legal(const void *state);
+int arena_dice_game_apply(void *state, const cJSON *action,
+			  struct draws *draws, char *err);
+int arena_dice_game_moves(const void *state, int *moves);
+void arena_dice_game_apply_move(void *state, int move, struct draws *draws);
 /* The dice games' fixed action ids (docs/ENVIRONMENT.md): each keep, a
  * multiset of 1 to g->dice faces, has one id, fewest dice first and then
  * in the order of the sorted faces ([1] is 0, [6] is 5, [1,1] is 6), as
@@ -128,10 +150,6 @@ cJSON *arena_dice_game_action_json(const struct dice_game *g, int id);
  * order, or a word by its name), whether legal now or not; -1 for
  * neither: arena_dice_game_action_json()'s inverse. */
 int arena_dice_game_action_id(const struct dice_game *g, const cJSON *action);
-/* The rules' moves() (game.h) of a dice game: the id of each action of
- * arena_dice_game_legal(g, allowed), in its order. */
-int arena_dice_game_moves(const struct dice_game *g, unsigned allowed,
-			  int *moves);
 /* What the move `move` (an id moves() gave) is: the word (enum
  * dice_word), or -1 - k for a keep, which is g->set[k]. */
 int arena_dice_game_legal_word(const struct dice_game *g, int move);
@@ -139,10 +157,9 @@ int arena_dice_game_legal_word(const struct dice_game *g, int move);
  * learning program's observation (docs/ENVIRONMENT.md): the scores from
  * the seat's own on, the turn total, the dice left, the roll and the
  * dice set aside as counts of each face, the target, whether a roll
- * waits, the seats forfeited, then g->numbers'.  out NULL: only counts
+ * waits, the seats forfeited, then the numbers hook's.  out NULL: only counts
  * them; returns how many. */
-int arena_dice_game_numbers(const struct dice_game *g, int seat, long target,
-			    double *out);
+int arena_dice_game_numbers(const struct dice_game *g, int seat, double *out);
 /* Writes value into out[at] (out NULL: nothing) and returns at + 1;
  * seats(): the flags of every seat from `seat` on.  Inline: every number
  * of an observation is one. */
@@ -174,9 +191,8 @@ char *arena_dice_game_render(const struct dice_game *g, const char *extra);
 void arena_dice_game_load(void *state, const int *faces, int n);
 void arena_dice_game_preset(void *state, int seat, long score, bool opened);
 
-/* The rules table's destroy and to_move for a game whose state begins
- * with its struct dice_game, as every dice game's does. */
-void arena_dice_game_destroy(void *state);
+/* The rules table's to_move for a game whose state begins with its
+ * struct dice_game, as every dice game's does. */
 int arena_dice_game_to_move(const void *state);
 
 #endif

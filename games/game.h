@@ -94,6 +94,8 @@ struct game_rules {
 	 * option combination is not allowed. May draw (e.g. a deck). */
 	void *(*create)(const struct game_setup *setup, struct draws *draws,
 			char *err);
+	/* Frees a state: free() in every game, a state being one block
+	 * (state_size below). */
 	void (*destroy)(void *state);
 
 	/* The seat that must decide now, or -1 once the game is over. */

@@ -99,23 +99,6 @@ static int rolit_next(const struct rolit *s, int seat)
 	return seat;
 }
 
-/* Whether the seat to move has a capturing placement; the first one in
- * legal() order goes to (*row, *col). */
-static bool rolit_first_capture(const struct rolit *s, int *row, int *col)
-{
-	char letter = rolit_seat_letter(s, s->to_move);
-
-	for (int r = 0; r < s->b.size; r++)
-		for (int c = 0; c < s->b.size; c++)
-			if (s->b.cells[r][c] == ROLIT_EMPTY &&
-			    arena_rolit_board_captures(&s->b, r, c, letter, NULL)) {
-				*row = r;
-				*col = c;
-				return true;
-			}
-	return false;
-}
-
 /* Reads a square name: an uppercase column letter then a row number
  * without leading zero; 0 with the square in (*row, *col), or -1. */
 static int rolit_parse_square(const struct rolit *s, const cJSON *action,
@@ -126,13 +109,10 @@ static int rolit_parse_square(const struct rolit *s, const cJSON *action,
 
 	if (!name)
 		return arena_games_errorf(err, "the action must be a JSON string naming a square, e.g. \"D3\"");
-	if (name[0] < 'A' || name[0] > 'Z' || name[1] < '1' || name[1] > '9' ||
-	    (name[2] && (name[2] < '0' || name[2] > '9' || name[3])))
+	if (arena_games_cell_parse(name, row, col, ARENA_GAMES_CELL_ROWS))
 		return arena_games_errorf(err, "\"%.16s\" is not a square name: expected an uppercase column letter A-%c then a row number 1-%d, e.g. \"D3\"",
 			      name, last, s->b.size);
-	*col = name[0] - 'A';
-	*row = atoi(name + 1) - 1;
-	if (*row < 0 || *row >= s->b.size || *col >= s->b.size)
+	if (*row >= s->b.size || *col >= s->b.size)
 		return arena_games_errorf(err, "%s is off the %dx%d board (A1 to %c%d)",
 			      name, s->b.size, s->b.size, last, s->b.size);
 	return 0;
@@ -220,11 +200,6 @@ void arena_rolit_colours(const void *state, int seat, int *size,
 		for (int c = 0; c < s->b.size; c++)
 			colours[r * s->b.size + c] =
 				from[(unsigned char)s->b.cells[r][c]];
-}
-
-static void rolit_destroy(void *state)
-{
-	free(state);
 }
 
 static int rolit_to_move(const void *state)
@@ -321,7 +296,7 @@ static int rolit_apply(void *state, const cJSON *action, struct draws *draws,
 		       char *err)
 {
 	struct rolit *s = state;
-	int row = 0, col = 0, r, c;
+	int row = 0, col = 0, squares[ROLIT_MAX_SIZE * ROLIT_MAX_SIZE];
 	char letter, name[4], example[4];
 
 	(void)draws;
@@ -336,9 +311,14 @@ static int rolit_apply(void *state, const cJSON *action, struct draws *draws,
 		return arena_games_errorf(err, "%s touches no ball: a ball goes next to another (in any of the 8 directions)",
 			      name);
 	letter = rolit_seat_letter(s, s->to_move);
+	/* the legal squares are the capturing ones when there are any: the
+	 * first of them is an example */
+	rolit_squares(s, squares);
 	if (!arena_rolit_board_captures(&s->b, row, col, letter, NULL) &&
-	    rolit_first_capture(s, &r, &c)) {
-		arena_games_cell_name(example, r, c);
+	    arena_rolit_board_captures(&s->b, squares[0] / s->b.size,
+				       squares[0] % s->b.size, letter, NULL)) {
+		arena_games_cell_name(example, squares[0] / s->b.size,
+				      squares[0] % s->b.size);
 		return arena_games_errorf(err, "%s captures nothing but a capturing move exists (e.g. %s)",
 			      name, example);
 	}
@@ -404,7 +384,7 @@ const struct game_rules arena_rolit_rules = {
 	.options = rolit_options,
 	.openings = true,
 	.create = rolit_create,
-	.destroy = rolit_destroy,
+	.destroy = free,
 	.to_move = rolit_to_move,
 	.view = rolit_view,
 	.legal = rolit_legal,

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void *arena_games_checked(void *p)
 {
@@ -53,6 +54,19 @@ void arena_games_cell_name(char *out, int row, int col)
 		*out++ = (char)('0' + number / 10);
 	*out++ = (char)('0' + number % 10);
 	*out = '\0';
+}
+
+int arena_games_cell_parse(const char *name, int *row, int *col, int side)
+{
+	size_t len = name ? strlen(name) : 0;
+
+	if (len < 2 || len > 3 || name[0] < 'A' || name[0] > 'Z' ||
+	    name[1] < '1' || name[1] > '9' ||
+	    (len == 3 && (name[2] < '0' || name[2] > '9')))
+		return -1;
+	*col = name[0] - 'A';
+	*row = atoi(name + 1) - 1;
+	return *row < side && *col < side ? 0 : -1;
 }
 
 size_t arena_games_utf8_cut(const char *s, size_t len, size_t max)

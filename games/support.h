@@ -34,5 +34,12 @@ size_t arena_games_utf8_cut(const char *s, size_t len, size_t max);
  * its column letter, then its row number from 1 ("F6"), into out (3
  * bytes for rows 1 to 9, 4 beyond). */
 void arena_games_cell_name(char *out, int row, int col);
+/* The row and column (from 0) of a name as arena_games_cell_name()
+ * writes it, an uppercase column letter then a row number without a
+ * leading zero ("F6": 5, 5): 0, or -1 when `name` (may be NULL) is not
+ * such a name or lies off a board of `side` squares a side
+ * (ARENA_GAMES_CELL_ROWS: any row a name can have). */
+#define ARENA_GAMES_CELL_ROWS 99
+int arena_games_cell_parse(const char *name, int *row, int *col, int side);
 
 #endif

@@ -78,7 +78,6 @@ int arena_volle_lotte_card_kind(const char *name)
 
 struct volle_lotte {
 	struct dice_game g;	/* first: dice.c casts */
-	long target;
 	int deck[VL_CARDS], next;	/* deck[next] is the top card */
 	int card;		/* the card in play, -1 before the first */
 	long base;		/* the turn total when the card was drawn */
@@ -197,7 +196,7 @@ static int vl_turn_over(struct dice_game *g, int seat)
 	if (!g->out[seat] && vl_kind_of(s) == VL_FIREWORKS)
 		g->score[seat] += g->turn;
 	s->decide = false;
-	if (s->phase == VL_PLAY && g->score[seat] >= s->target) {
+	if (s->phase == VL_PLAY && g->score[seat] >= g->target) {
 		s->phase = VL_EXTRA;
 		for (int i = 0; i < g->players; i++)
 			if (!g->out[i] && i != seat &&
@@ -251,35 +250,15 @@ static int vl_numbers(const struct dice_game *g, int seat, double *out)
 	return arena_dice_put(out, at, arena_dice_seat_from(g, seat, s->clover));
 }
 
-static void *vl_create(const struct game_setup *setup, struct draws *draws,
-		       char *err)
-{
-	struct volle_lotte *s = arena_games_xcalloc(1, sizeof *s);
-
-	if (arena_dice_game_init(&s->g, setup, DICE_VOLLE_LOTTE, VL_DICE, &s->target,
-			   err) < 0) {
-		free(s);
-		return NULL;
-	}
-	s->g.choices = vl_choices;
-	s->g.over = vl_turn_over;
-	s->g.numbers = vl_numbers;
-	s->g.begin = vl_run;
-	s->card = -1;
-	s->clover = -1;
-	s->next = VL_CARDS;	/* the first card shuffles the deck */
-	arena_dice_game_start(&s->g, draws, setup->first_seat);
-	return s;
-}
-
 /* The words the seat to move may play between rolls: after a Volle Lotte
  * "bank" or "draw"; else "roll", and "bank" on a Bonus or Double card (the
  * other cards may not stop, docs/games/volle-lotte.md rule 3.4). */
-static unsigned vl_allowed(const struct volle_lotte *s)
+static unsigned vl_allowed(const struct dice_game *g)
 {
+	const struct volle_lotte *s = (const struct volle_lotte *)g;
 	enum vl_kind kind;
 
-	if (s->g.to_move < 0 || s->g.rolled)
+	if (g->to_move < 0 || g->rolled)
 		return 0;
 	if (s->decide)
 		return 1u << DICE_BANK | 1u << DICE_DRAW;
@@ -297,7 +276,6 @@ static cJSON *vl_view(const void *state, int seat)
 	int left[VL_NAMES] = {0};
 
 	arena_dice_game_view(&s->g, view, seat);
-	cJSON_AddNumberToObject(view, "target", (double)s->target);
 	if (s->card >= 0)
 		cJSON_AddStringToObject(view, "card",
 					vl_names[vl_name(s->card)].name);
@@ -320,13 +298,6 @@ static cJSON *vl_view(const void *state, int seat)
 			cJSON_AddItemToArray(owed, cJSON_CreateNumber(i));
 	cJSON_AddNumberToObject(view, "clover_winner", s->clover);
 	return view;
-}
-
-static cJSON *vl_legal(const void *state)
-{
-	const struct volle_lotte *s = state;
-
-	return arena_dice_game_legal(&s->g, vl_allowed(s));
 }
 
 /* Plus/Minus: every leader but the player loses 1000, not below 0. */
@@ -411,10 +382,8 @@ static void vl_why(const struct dice_game *g, enum dice_word word, char *why)
 }
 
 /* The seat to move plays the word `word` (enum dice_word), an allowed one. */
-static void vl_word(struct volle_lotte *s, int word, struct draws *draws)
+static void vl_word(struct dice_game *g, int word, struct draws *draws)
 {
-	struct dice_game *g = &s->g;
-
 	if (word == DICE_BANK)
 		vl_bank(g, draws);
 	else if (word == DICE_ROLL)
@@ -423,44 +392,33 @@ static void vl_word(struct volle_lotte *s, int word, struct draws *draws)
 		arena_dice_game_start(g, draws, vl_turn_over(g, g->to_move));
 }
 
-static int vl_apply(void *state, const cJSON *action, struct draws *draws,
-		    char *err)
+/* A keep, and a Volle Lotte when it sets the last dice aside. */
+static void vl_kept(struct dice_game *g, int k, struct draws *draws)
 {
-	struct volle_lotte *s = state;
-	struct dice_game *g = &s->g;
-	int kept = arena_dice_game_keep_taken(g, action, err), word;
-
-	if (kept) {
-		if (kept > 0 && !g->left)
-			vl_volle_lotte(s, draws);
-		return kept > 0 ? 0 : -1;
-	}
-	word = arena_dice_game_word(g, action, vl_allowed(s), vl_why, err);
-	if (word < 0)
-		return -1;
-	vl_word(s, word, draws);
-	return 0;
+	arena_dice_game_take(g, k);
+	if (!g->left)
+		vl_volle_lotte((struct volle_lotte *)g, draws);
 }
 
-static int vl_moves(const void *state, int moves[GAME_MAX_MOVES])
+static void *vl_create(const struct game_setup *setup, struct draws *draws,
+		       char *err)
 {
-	const struct volle_lotte *s = state;
+	static const struct dice_hooks hooks = {
+		.rules = DICE_VOLLE_LOTTE, .dice = VL_DICE,
+		.choices = vl_choices, .over = vl_turn_over,
+		.begin = vl_run, .numbers = vl_numbers, .allowed = vl_allowed,
+		.why = vl_why, .kept = vl_kept, .word = vl_word,
+	};
+	struct volle_lotte *s = arena_dice_game_new(sizeof *s, setup, &hooks,
+						    err);
 
-	return arena_dice_game_moves(&s->g, vl_allowed(s), moves);
-}
-
-static void vl_apply_move(void *state, int move, struct draws *draws)
-{
-	struct volle_lotte *s = state;
-	int word = arena_dice_game_legal_word(&s->g, move);
-
-	if (word >= 0) {
-		vl_word(s, word, draws);
-		return;
-	}
-	arena_dice_game_take(&s->g, -1 - word);
-	if (!s->g.left)
-		vl_volle_lotte(s, draws);
+	if (!s)
+		return NULL;
+	s->card = -1;
+	s->clover = -1;
+	s->next = VL_CARDS;	/* the first card shuffles the deck */
+	arena_dice_game_start(&s->g, draws, setup->first_seat);
+	return s;
 }
 
 static void vl_forfeit(void *state, int seat, struct draws *draws)
@@ -528,13 +486,13 @@ const struct game_rules arena_volle_lotte_rules = {
 	.max_players = GAME_MAX_SEATS,
 	.options = vl_options,
 	.create = vl_create,
-	.destroy = arena_dice_game_destroy,
+	.destroy = free,
 	.to_move = arena_dice_game_to_move,
 	.view = vl_view,
-	.legal = vl_legal,
-	.apply = vl_apply,
-	.moves = vl_moves,
-	.apply_move = vl_apply_move,
+	.legal = arena_dice_game_legal,
+	.apply = arena_dice_game_apply,
+	.moves = arena_dice_game_moves,
+	.apply_move = arena_dice_game_apply_move,
 	.forfeit = vl_forfeit,
 	.result = vl_result,
 	.render = vl_render,

@@ -33,10 +33,10 @@ static const int black_pot_eval_steps[4][2] = {
 
 int black_pot_eval_cell(const char *name)
 {
-	int row = name && name[0] >= 'A' && name[0] <= 'K' ? atoi(name + 1) : 0;
+	int row, col;
 
-	return row >= 1 && row <= BLACK_POT_SIDE ?
-		       (row - 1) * BLACK_POT_SIDE + name[0] - 'A' : -1;
+	return arena_games_cell_parse(name, &row, &col, BLACK_POT_SIDE) ? -1 :
+		       row * BLACK_POT_SIDE + col;
 }
 
 int black_pot_eval_read_legal(const cJSON *legal,

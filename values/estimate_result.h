@@ -1,8 +1,9 @@
 /*
- * A game over as the estimates and the grade count it (estimate.h): each
- * seat's share of the win.  A leaf of its own, so that the estimators of
- * one game (estimate_black_pot.h) and the playouts that call them
- * (estimate.c) both count a result without calling each other.
+ * A game over as the values, exact (values_turn.c) or estimated
+ * (estimate.h), and the grade count it: each seat's share of the win.  A
+ * leaf of its own, so that the estimators of one game
+ * (estimate_black_pot.h) and the playouts that call them (estimate.c)
+ * both count a result without calling each other.
  */
 #ifndef VALUES_ESTIMATE_RESULT_H
 #define VALUES_ESTIMATE_RESULT_H

@@ -117,9 +117,9 @@ static void vl_turn(struct estimate_rule *r, const struct dice_game *g)
 {
 	double own[VL_NUMBERS];
 
-	if (g->numbers(g, g->to_move, NULL) > VL_NUMBERS)
+	if (g->hooks->numbers(g, g->to_move, NULL) > VL_NUMBERS)
 		abort();	/* VL_NUMBERS is to grow with the game's */
-	g->numbers(g, g->to_move, own);
+	g->hooks->numbers(g, g->to_move, own);
 	r->turn.card = -1;
 	for (int c = 0; c < VLC_CARDS; c++) {
 		if (own[c] > 0)

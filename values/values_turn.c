@@ -6,11 +6,13 @@
  * sum, a draw counting half.  Every value is the turn solver's own, so
  * that a bot playing the solver's best play (win-bot) loses nothing.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dice_rolls.h"
+#include "estimate_result.h"
 #include "values_turn.h"
 
 /* Bolo's own numbers (games/bolo.c, bolo_numbers(); docs/ENVIRONMENT.md)
@@ -31,9 +33,9 @@ static struct win_spot values_spot(const struct values *v,
 	double own[BOLO_NUMBERS];
 
 	if (v->model.game.rules != DICE_BOLO ||
-	    g->numbers(g, me, NULL) != BOLO_NUMBERS)
+	    g->hooks->numbers(g, me, NULL) != BOLO_NUMBERS)
 		return s;
-	g->numbers(g, me, own);
+	g->hooks->numbers(g, me, own);
 	if (own[BOLO_FINAL_ROUND] > 0) {
 		s.phase = WIN_FINAL;	/* theirs: the leader's score */
 	} else if (own[BOLO_SUDDEN_DEATH] > 0) {
@@ -157,18 +159,6 @@ int values_actions(struct values *v, const void *state,
 	return n;
 }
 
-/* The result of a game over: 1 for a winner alone, a half each for a
- * draw. */
-static void values_result(const struct values *v, const void *state,
-			  double chance[VALUES_SEATS])
-{
-	struct game_result r;
-
-	v->rules->result(state, &r);
-	chance[0] = r.rank[0] == r.rank[1] ? 0.5 : r.rank[0] < r.rank[1];
-	chance[1] = 1 - chance[0];
-}
-
 void values_split(double chance[VALUES_SEATS], int me, double value)
 {
 	chance[me] = value;
@@ -183,8 +173,11 @@ void values_state(struct values *v, const void *state,
 	int n;
 	double best;
 
-	if (g->to_move < 0) {
-		values_result(v, state, chance);
+	if (g->to_move < 0) {	/* the result: a draw counts half */
+		double shares[GAME_MAX_SEATS];
+
+		estimate_result(v->rules, VALUES_SEATS, state, shares);
+		memcpy(chance, shares, VALUES_SEATS * sizeof *chance);
 		return;
 	}
 	n = values_actions(v, state, a);
@@ -200,18 +193,6 @@ void values_start(struct values *v, int first, double chance[VALUES_SEATS])
 	struct win_spot s = {.phase = WIN_PLAY};
 
 	values_split(chance, first, values_roll(values_turn(v, &s), 0, 0));
-}
-
-/* In how many of the 6^n ways n dice show `count`: n! / (c1! ... c6!). */
-static long values_ways(const int count[DICE_FACES + 1])
-{
-	long ways = 1;
-	int placed = 0;
-
-	for (int f = 1; f <= DICE_FACES; f++)
-		for (int c = 1; c <= count[f]; c++)
-			ways = ways * ++placed / c;	/* a binomial: exact */
-	return ways;
 }
 
 /* Whether `move` is one of the rules' moves at `state`. */
@@ -249,7 +230,8 @@ int values_outcomes(struct values *v, const void *state, int move,
 		int e = dice_rolls_entry(r, count);
 
 		memcpy(o->count, count, sizeof o->count);
-		o->ways = values_ways(count);
+		/* in how many of the 6^n ways: an integer a double holds */
+		o->ways = lround(dice_rolls_probability(count, n) * (double)*of);
 		/* nothing to set aside: the turn is lost */
 		values_split(o->chance, g->to_move,
 			     e < 0 ? t->bust : values_entry(t, n, g->turn, e));

@@ -210,23 +210,6 @@ int arena_dice_view_read(const cJSON *state, struct arena_dice_view *out)
 	return 0;
 }
 
-/* ---- Squares and cells: "F6" is row 6, column F ---- */
-
-/* The row and column of a square name ("F6": 5, 5); -1 off a board of
- * `side` squares a side. */
-static int cell_parse(const char *name, int *row, int *col, int side)
-{
-	int len = name ? (int)strlen(name) : 0;
-
-	if (len < 2 || len > 3 || name[0] < 'A' || name[0] > 'Z' ||
-	    name[1] < '1' || name[1] > '9' ||
-	    (len == 3 && (name[2] < '0' || name[2] > '9')))
-		return -1;
-	*col = name[0] - 'A';
-	*row = atoi(name + 1) - 1;
-	return *row < side && *col < side ? 0 : -1;
-}
-
 /* ---- Rolit ---- */
 
 static const char *const colour_names[4] = { "red", "yellow", "green",
@@ -328,7 +311,7 @@ int arena_rolit_captures(const struct arena_rolit *r, const char *square,
 
 	if (state)
 		arena_rolit_rules.destroy(state);
-	if (!state || cell_parse(square, &row, &col, r->size) < 0)
+	if (!state || arena_games_cell_parse(square, &row, &col, r->size) < 0)
 		return -1;
 	for (int i = 0; i < r->size; i++)
 		memcpy(board.cells[i], r->board[i], (size_t)r->size);
@@ -540,7 +523,7 @@ int arena_black_pot_id_of(const char (*cells)[4], int count)
 	if (count < 0 || count > 3)
 		return -1;
 	for (int i = 0; i < count; i++) {
-		if (cell_parse(cells[i], &row, &col, SIDE))
+		if (arena_games_cell_parse(cells[i], &row, &col, SIDE))
 			return -1;
 		at[i] = row * SIDE + col;
 	}
@@ -566,7 +549,7 @@ int arena_black_pot_apply(struct arena_black_pot *b,
 	for (int i = 0; i < m->count; i++) {
 		int row, col;
 
-		if (cell_parse(m->cells[i], &row, &col, SIDE) ||
+		if (arena_games_cell_parse(m->cells[i], &row, &col, SIDE) ||
 		    !after.numbers[row][col] || after.board[row][col] != '.')
 			return -1;
 		after.board[row][col] = side ? 'O' : 'X';

@@ -5,7 +5,8 @@
  * as the reference: every empty square touching a ball, those where some
  * direction's run of other colours ends at a ball of the mover's colour
  * when there are any), over many random boards of every size the board
- * holds (1 to 8) and every colour.
+ * holds (1 to 8) and every colour; and arena_rolit_board_touches() the
+ * reference's squares next to a ball.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,18 @@ static const int dirs[8][2] = {
 static bool on_board(const struct rolit_board *b, int r, int c)
 {
 	return r >= 0 && r < b->size && c >= 0 && c < b->size;
+}
+
+/* The reference: whether (row, col) has a ball next to it. */
+static bool next_to_ball(const struct rolit_board *b, int row, int col)
+{
+	for (int d = 0; d < 8; d++) {
+		int r = row + dirs[d][0], c = col + dirs[d][1];
+
+		if (on_board(b, r, c) && b->cells[r][c] != ROLIT_EMPTY)
+			return true;
+	}
+	return false;
 }
 
 /* The reference: whether a ball of `letter` on (row, col) captures. */
@@ -48,7 +61,7 @@ static int reference_squares(const struct rolit_board *b, char letter,
 	for (int r = 0; r < b->size; r++)
 		for (int c = 0; c < b->size; c++) {
 			if (b->cells[r][c] != ROLIT_EMPTY ||
-			    !arena_rolit_board_touches(b, r, c))
+			    !next_to_ball(b, r, c))
 				continue;
 			touching[touches++] = r * b->size + c;
 			if (captures(b, r, c, letter))
@@ -89,6 +102,9 @@ START_TEST(bitboards_are_the_reference)
 			m = arena_rolit_board_squares(&b, letter, got);
 			ck_assert_int_eq(m, n);
 			ck_assert_mem_eq(got, want, (size_t)n * sizeof *got);
+			for (int k = 0; k < size * size; k++)
+				ck_assert_int_eq(arena_rolit_board_touches(&b, k / size, k % size),
+						 next_to_ball(&b, k / size, k % size));
 			positions++;
 			capturing += n && captures(&b, want[0] / size,
 						   want[0] % size, letter);

@@ -3,7 +3,8 @@
  * rolit_mcts_end.c, rolit_mcts_tree.c): on random games of every size and
  * number of players, forfeits included, the bitboards' legal squares,
  * capturing squares, captures, next seat and board after each move are
- * exactly the rules library's (arena_rolit_rules and rolit_board.c); the
+ * exactly the rules library's (arena_rolit_rules and rolit_board.c) and
+ * those of the square-by-square captures kept here as the reference; the
  * exact endgame's
  * value and move are those of a brute-force search over the rules
  * library's board functions; the tree only ever chooses legal squares,
@@ -89,6 +90,50 @@ static void to_board(struct rolit_board *b, int size, char rows[8][9])
 		memcpy(b->cells[r], rows[r], (size_t)size);
 }
 
+/* The square-by-square captures the rules library's bitboards replaced,
+ * kept here as the reference (as check_rolit_board.c keeps its legal
+ * squares): a ball of `letter` on (row, col) turns, in each of the 8
+ * directions, the run of other colours that ends at the nearest ball of
+ * its own; sets them in `captured`, returns how many. */
+static int reference_captures(const struct rolit_board *b, int row, int col,
+			      char letter, bool captured[8][8])
+{
+	static const int dirs[8][2] = {
+		{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1},
+	};
+	int total = 0;
+
+	for (int d = 0; d < 8; d++) {
+		int r = row + dirs[d][0], c = col + dirs[d][1], n = 0;
+
+		for (; r >= 0 && r < b->size && c >= 0 && c < b->size &&
+		       b->cells[r][c] != '.' && b->cells[r][c] != letter;
+		     r += dirs[d][0], c += dirs[d][1])
+			n++;
+		if (r < 0 || r >= b->size || c < 0 || c >= b->size ||
+		    b->cells[r][c] != letter)
+			continue;
+		for (int i = 1; i <= n; i++)
+			captured[row + i * dirs[d][0]][col + i * dirs[d][1]] = true;
+		total += n;
+	}
+	return total;
+}
+
+/* The reference's board after a ball of `letter` goes on (row, col). */
+static void reference_place(struct rolit_board *b, int row, int col,
+			    char letter)
+{
+	bool captured[8][8] = {{false}};
+
+	reference_captures(b, row, col, letter, captured);
+	for (int r = 0; r < b->size; r++)
+		for (int c = 0; c < b->size; c++)
+			if (captured[r][c])
+				b->cells[r][c] = letter;
+	b->cells[row][col] = letter;
+}
+
 /* The bit set of squares r * 8 + c from the rules' squares r * size + c. */
 static uint64_t to_bits(const int *squares, int n, int size)
 {
@@ -119,12 +164,18 @@ static void check_moves(const struct rolit_bits *pos, char rows[8][9])
 		for (int r = 0; r < size; r++)
 			for (int c = 0; c < size; c++) {
 				bool captured[8][8] = {{false}};
+				bool reference[8][8] = {{false}};
 				int taken[64], k = 0;
 
 				if (rows[r][c] != '.')
 					continue;
-				arena_rolit_board_captures(&b, r, c, letter,
-							   captured);
+				ck_assert_int_eq(
+					arena_rolit_board_captures(&b, r, c, letter,
+								   captured),
+					reference_captures(&b, r, c, letter,
+							   reference));
+				ck_assert_mem_eq(captured, reference,
+						 sizeof captured);
 				for (int i = 0; i < size * size; i++)
 					if (captured[i / size][i % size])
 						taken[k++] = i;
@@ -150,6 +201,7 @@ START_TEST(bitboards_are_the_rules)
 			unsigned out = 0;
 			char rows[8][9];
 			struct rolit_bits pos;
+			struct rolit_board want;
 
 			for (int ply = 0; arena_rolit_rules.to_move(state) >= 0;
 			     ply++) {
@@ -171,6 +223,10 @@ START_TEST(bitboards_are_the_rules)
 				pick = (int)(next_random(&seed) %
 					     (unsigned)cJSON_GetArraySize(legal));
 				action.valuestring = cJSON_GetArrayItem(legal, pick)->valuestring;
+				to_board(&want, size, rows);
+				reference_place(&want, action.valuestring[1] - '1',
+						action.valuestring[0] - 'A',
+						"RYGB"[pos.colour[pos.to_move]]);
 				ck_assert_int_eq(arena_rolit_rules.apply(state, &action, NULL, err), 0);
 				rolit_bits_play(&pos, (action.valuestring[1] - '1') * 8 +
 							      action.valuestring[0] - 'A');
@@ -180,6 +236,9 @@ START_TEST(bitboards_are_the_rules)
 
 					read_state(state, rows, &after, out);
 					ck_assert(rolit_bits_same(&pos, &after));
+					for (int r = 0; r < size; r++)
+						ck_assert_mem_eq(rows[r], want.cells[r],
+								 (size_t)size);
 				}
 				positions++;
 			}
@@ -225,7 +284,8 @@ static void random_position(struct rolit_bits *pos, int size, int players,
 	}
 }
 
-/* Brute force over the rules library's board: the game's value under
+/* Brute force over the rules library's board (its legal squares, the
+ * reference's captures): the game's value under
  * best play as rolit_mcts_end_solve gives it (2 players: seat 0's balls
  * less seat 1's; else every seat's balls, each seat maximising its own,
  * ties to the first square of the rules' order) and the square chosen. */
@@ -253,9 +313,8 @@ static void brute_force(const struct rolit_board *b, int players, int seat,
 		struct rolit_board next = *b;
 		int child[4], mine;
 
-		arena_rolit_board_place(&next, squares[i] / b->size,
-					squares[i] % b->size,
-					ROLIT_LETTERS[colour[seat]]);
+		reference_place(&next, squares[i] / b->size,
+				squares[i] % b->size, ROLIT_LETTERS[colour[seat]]);
 		brute_force(&next, players, (seat + 1) % players, child, NULL);
 		mine = players == 2 && seat == 1 ? -child[0] : child[seat];
 		if (i == 0 || mine > best) {

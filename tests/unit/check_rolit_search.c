@@ -1,5 +1,5 @@
 /*
- * Unit tests for rolit-search (bots/rolit_search_pos.c) and the house's
+ * Unit tests for the Rolit bots' reader of a view (bots/rolit_turn.c) and the house's
  * one Rolit search (values/rolit_search.c, values/rolit_eval.c): a view
  * read back as the rules wrote it; the evaluation's exact value on a full
  * board and its preferences short of the end; the principal variation
@@ -16,7 +16,7 @@
 #include "games/registry.h"
 #include "games/rolit.h"
 #include "rolit_bits.h"
-#include "rolit_search_pos.h"
+#include "rolit_turn.h"
 #include "run_suite.h"
 #include "search_clock.h"
 #include "values/rolit_search.h"
@@ -34,7 +34,7 @@ static int eval_value(const struct rolit_bits *pos, int seat)
 }
 
 /* The view seat 0 gets of `rows` with `to_move` to play, read back. */
-static void position(struct rolit_search_pos *pos, int size, int players,
+static void position(struct rolit_bits *pos, int size, int players,
 		     int to_move, const char *const *rows)
 {
 	char err[GAME_ERR_LEN] = "";
@@ -43,8 +43,7 @@ static void position(struct rolit_search_pos *pos, int size, int players,
 
 	ck_assert_msg(state != NULL, "%s", err);
 	view = arena_rolit_rules.view(state, 0);
-	ck_assert_msg(rolit_search_pos_from_view(view, pos, err) == 0, "%s",
-		      err);
+	ck_assert_msg(rolit_turn_view(view, pos, err) == 0, "%s", err);
 	cJSON_Delete(view);
 	arena_rolit_rules.destroy(state);
 }
@@ -54,33 +53,35 @@ static const char *const opening[] = {
 	"...BG...", "........", "........", "........",
 };
 
+/* The view of a game of 3 read back is the position of its rows. */
 START_TEST(reads_the_view)
 {
-	struct rolit_search_pos pos;
+	struct rolit_bits pos, want;
 
 	position(&pos, 8, 3, 1, opening);
+	rolit_bits_from_rows(&want, 8, 3, 1, opening, 0);
 	ck_assert_int_eq(pos.size, 8);
 	ck_assert_int_eq(pos.players, 3);
 	ck_assert_int_eq(pos.to_move, 1);
-	ck_assert_int_eq(pos.letter[0], 'R');
-	ck_assert_int_eq(pos.letter[1], 'Y');
-	ck_assert_int_eq(pos.letter[2], 'G');
-	ck_assert_str_eq(pos.rows[3], "...RY...");
-	ck_assert_str_eq(pos.rows[4], "...BG...");
+	ck_assert(rolit_bits_same(&pos, &want));
+	ck_assert_uint_eq(pos.ball[0], 1ULL << 27);	/* R on D4 */
+	ck_assert_uint_eq(pos.ball[1], 1ULL << 28);	/* Y on E4 */
+	ck_assert_uint_eq(pos.ball[2], 1ULL << 36);	/* G on E5 */
+	ck_assert_uint_eq(pos.ball[3], 1ULL << 35);	/* B on D5 */
 }
 END_TEST
 
 START_TEST(refuses_what_is_not_a_rolit_view)
 {
-	struct rolit_search_pos pos;
+	struct rolit_bits pos;
 	char err[GAME_ERR_LEN] = "";
 	cJSON *view = cJSON_Parse("{\"size\":8,\"to_move\":0,\"colours\":[\"red\",\"pink\"],\"board\":[]}");
 
-	ck_assert_int_eq(rolit_search_pos_from_view(view, &pos, err), -1);
+	ck_assert_int_eq(rolit_turn_view(view, &pos, err), -1);
 	ck_assert_str_eq(err, "seat 1's colour is not red, yellow, green or blue");
 	cJSON_Delete(view);
 	view = cJSON_Parse("{\"board\":[]}");
-	ck_assert_int_eq(rolit_search_pos_from_view(view, &pos, err), -1);
+	ck_assert_int_eq(rolit_turn_view(view, &pos, err), -1);
 	ck_assert_str_eq(err, "the state is not a Rolit view: it needs \"size\" (4 to 8) and \"to_move\"");
 	cJSON_Delete(view);
 }

@@ -336,7 +336,7 @@ int core_observe_into(const struct env_game *g, int seat, float *obs,
 		return -1;
 	}
 	if (g->play.state && seat < g->play.players)
-		observe_state(g->rules, g->play.state, g->target, seat, obs);
+		observe_state(g->rules, g->play.state, seat, obs);
 	else
 		memset(obs, 0, (size_t)obs_size * sizeof *obs);
 	if (!mask)

@@ -194,7 +194,7 @@ static int env_game_sizes(struct env_game *g, char *err)
 	arena_draws_init(&draws, zero_key, NULL, NULL);
 	if (game_play_begin(&play, g->options, &draws, err))
 		return -1;
-	g->obs_size = observe_state(g->rules, play.state, g->target, 0, NULL);
+	g->obs_size = observe_state(g->rules, play.state, 0, NULL);
 	g->action_n = observe_actions(g->rules, play.state);
 	game_play_free(&play);
 	return 0;
@@ -222,7 +222,6 @@ struct env_game *env_game_new(const char *name, long long players,
 			      unsigned modes, char *err)
 {
 	const struct game_rules *rules = arena_game_find(name);
-	const cJSON *target;
 	struct env_game *g;
 
 	if (!rules) {
@@ -253,8 +252,6 @@ struct env_game *env_game_new(const char *name, long long players,
 		env_game_free(g);
 		return NULL;
 	}
-	target = cJSON_GetObjectItemCaseSensitive(g->options, "target");
-	g->target = cJSON_IsNumber(target) ? target->valuedouble : -1;
 	if (env_game_sizes(g, err)) {
 		env_game_free(g);
 		return NULL;
@@ -574,7 +571,7 @@ static struct env_game *env_game_replay(const struct env_game *g,
 	*copy = (struct env_game){ .rules = g->rules, .number = g->number,
 				   .obs_size = g->obs_size,
 				   .action_n = g->action_n,
-				   .target = g->target, .forgetful = !whole,
+				   .forgetful = !whole,
 				   .options = cJSON_Duplicate(g->options, true) };
 	memcpy(copy->seed, g->seed, sizeof copy->seed);
 	game_play_init(&copy->play, g->rules, g->play.players);

@@ -69,7 +69,6 @@ struct env_game {
 	cJSON *loads;              /* [step, [faces]]: dice chosen, not drawn */
 	cJSON *records;            /* the draws as log records, or NULL */
 	int obs_size, action_n;    /* observe.h: an observation, a mask */
-	double target;             /* the option "target", -1 without one */
 	unsigned modes;            /* enum env_mode's */
 	struct env_chance *chance; /* with ENV_EXPLICIT_CHANCE, else NULL */
 	struct draws_fast fast;    /* with ENV_FAST_DRAWS */

@@ -34,7 +34,7 @@ static int observe_rolit_state(const void *state, int seat, float *out)
 }
 
 int observe_state(const struct game_rules *rules, const void *state,
-		  double target, int seat, float *out)
+		  int seat, float *out)
 {
 	double numbers[OBSERVE_MOST];
 	int n = 0;
@@ -43,8 +43,7 @@ int observe_state(const struct game_rules *rules, const void *state,
 	case GAME_FAMILY_ROLIT:
 		return observe_rolit_state(state, seat, out);
 	case GAME_FAMILY_DICE:
-		n = arena_dice_game_numbers(state, seat, (long)target,
-					    out ? numbers : NULL);
+		n = arena_dice_game_numbers(state, seat, out ? numbers : NULL);
 		break;
 	case GAME_FAMILY_BLACK_POT:
 		return arena_black_pot_observation(state, seat, out);

@@ -17,10 +17,9 @@
 #define OBSERVE_MOST 1024
 
 /* Writes seat's numbers, read from the game's state, into out (NULL:
- * only count them) and returns how many.  target: the game's option
- * "target", -1 when it has none. */
+ * only count them) and returns how many. */
 int observe_state(const struct game_rules *rules, const void *state,
-		  double target, int seat, float *out);
+		  int seat, float *out);
 
 /* The size of the game's table of action ids (docs/ENVIRONMENT.md,
  * "Action ids"), that of a mask: `state` is a game of `rules`. */

@@ -50,7 +50,7 @@ static void vector_write(VectorObject *v, int i)
 	unsigned char *mask = (unsigned char *)out_bytes(v, OUT_MASK) +
 			      (size_t)i * (size_t)g->action_n;
 
-	observe_state(g->rules, g->play.state, g->target, seat,
+	observe_state(g->rules, g->play.state, seat,
 		      (float *)out_bytes(v, OUT_OBS) +
 		      (size_t)i * (size_t)g->obs_size);
 	ids = (int32_t *)out_bytes(v, OUT_IDS) + (size_t)i * (size_t)v->ids_width;
@@ -78,7 +78,7 @@ static int vector_step_one(VectorObject *v, int i, long id, char *err)
 	if (env_game_step(g, id, err))
 		return -1;
 	if (env_game_to_move(g) < 0) {
-		observe_state(g->rules, g->play.state, g->target, mover,
+		observe_state(g->rules, g->play.state, mover,
 			      (float *)out_bytes(v, OUT_FINAL) +
 			      (size_t)i * (size_t)g->obs_size);
 		env_game_rewards(g, r);
