@@ -118,7 +118,7 @@ static const char usage[] =
 "                      sets the index handed out, listing them dropped\n"
 "  --format F          ladder: table (default), json or csv; each version's\n"
 "                      rating, interval, games, wins, draws, losses, score,\n"
-"                      forfeits, sets cut by a stop and owner (its uploader)\n"
+"                      forfeits, sets cut or refused and owner (its uploader)\n"
 "  --versions          ladder: the old and retired versions too, apart\n"
 "  --season NAME       ladder: season NAME's, as frozen when it ended\n"
 "  --luck-adjusted     ladder: also the versions rated from their luck-\n"

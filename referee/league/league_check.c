@@ -97,13 +97,18 @@ void league_check_differ(enum league_db_difference kind, const char *a, long b, 
 			     "which no log of the folder gives so", b, a);
 		break;
 	case LEAGUE_DB_CUT_NOT_INDEXED:
+	case LEAGUE_DB_REFUSED_NOT_INDEXED:
 		problems_add(problems, where, "the set from game %ld of run %s, "
-			     "cut by a stop, is listed so in its run.jsonl, not in it "
-			     "as its logs give it", b, a);
+			     "%s, is listed so in its run.jsonl, not in it %s", b, a,
+			     kind == LEAGUE_DB_CUT_NOT_INDEXED ? "cut by a stop" : "refused",
+			     kind == LEAGUE_DB_CUT_NOT_INDEXED ? "as its logs give it"
+			     : "with the versions its started record seats");
 		break;
 	case LEAGUE_DB_CUT_NOT_LOGGED:
+	case LEAGUE_DB_REFUSED_NOT_LOGGED:
 		problems_add(problems, where, "it holds a set from game %ld of run "
-			     "%s as cut by a stop, which no run.jsonl lists so", b, a);
+			     "%s as %s, which no run.jsonl lists so", b, a,
+			     kind == LEAGUE_DB_CUT_NOT_LOGGED ? "cut by a stop" : "refused");
 		break;
 	}
 }

@@ -116,17 +116,23 @@ int league_cut_index(sqlite3 *db, const char *run_dir, long run, int players, ch
 	for (size_t i = 1; !rc && i < log.count; i++) {
 		const cJSON *r = log.lines[i].json;
 		const cJSON *games = json_member(r, "games");
+		const char *type = log.lines[i].type ? log.lines[i].type : "";
+		const char *reason = cJSON_GetStringValue(json_member(r, "reason"));
 		long versions[GAME_MAX_SEATS] = {0}, first;
+		/* A set a Slurm run refused counts as a cut one (item 25):
+		 * only its reason, of revision 7, tells it. */
+		bool refused = !strcmp(type, "dropped") && reason &&
+			       !strcmp(reason, RUN_DROPPED_REFUSED);
 
 		/* Of revision 7 every set cut counts, whatever logs are left
 		 * of it (item 24); before, one that left none never began. */
-		if (!log.lines[i].type || strcmp(log.lines[i].type, "cut") ||
-		    cJSON_GetArraySize(games) != players ||
+		if ((strcmp(type, "cut") && !refused) || cJSON_GetArraySize(games) != players ||
 		    !json_whole(cJSON_GetArrayItem(games, 0), 1, 1000000000L, &first) ||
-		    (revision < 7 && !lists_a_log(r, first, players)))
+		    (revision < 7 && !refused && !lists_a_log(r, first, players)))
 			continue;
 		seated_versions(db, run_manifest_started_of(&log, i, first), players, versions);
-		rc = league_db_add_cut(db, run, first, players, versions, err);
+		rc = league_db_add_cut(db, run, first, refused ? LEAGUE_CUT_REFUSED : LEAGUE_CUT_STOP,
+				       players, versions, err);
 	}
 	logread_free(&log);
 	free(path);
@@ -184,33 +190,49 @@ static const char *dropped_reasons(sqlite3 *db)
 	return text;
 }
 
+/* `text` (freed) followed by the sets of `kind` by run and by version:
+ * "... (run 2: 2, run 3: 1; alice v1: 3, bob v1: 3)".  A new string. */
+static char *by_run_and_version(sqlite3 *db, const char *kind, char *text)
+{
+	struct cut_words w = {.text = xasprintf("%s (", text), .first = true};
+
+	free(text);
+	league_db_cut_each(db, kind, false, add_count, &w);
+	text = xasprintf("%s; ", w.text);
+	free(w.text);
+	w = (struct cut_words){.text = text, .first = true};
+	league_db_cut_each(db, kind, true, add_count, &w);
+	text = xasprintf("%s)", w.text);
+	free(w.text);
+	return text;
+}
+
 char *league_cut_text(sqlite3 *db)
 {
 	struct league_counts c;
-	struct cut_words w;
-	char *text;
+	char *text, *more;
 
 	league_db_counts(db, &c);
-	if (c.cut <= 0) {
+	if (c.cut <= 0)
 		text = xstrdup("no set cut by a stop");
-	} else {
-		w = (struct cut_words){.text = xasprintf("%ld set%s cut by a stop, %s logs "
-							 "kept (", c.cut, c.cut == 1 ? "" : "s",
-							 c.cut == 1 ? "its" : "their"),
-				       .first = true};
-		league_db_cut_each(db, false, add_count, &w);
-		text = xasprintf("%s; ", w.text);
-		free(w.text);
-		w = (struct cut_words){.text = text, .first = true};
-		league_db_cut_each(db, true, add_count, &w);
-		text = xasprintf("%s)", w.text);
-		free(w.text);
+	else
+		text = by_run_and_version(db, LEAGUE_CUT_STOP,
+					  xasprintf("%ld set%s cut by a stop, %s logs kept", c.cut,
+						    c.cut == 1 ? "" : "s",
+						    c.cut == 1 ? "its" : "their"));
+	/* The sets refused count, as the cut ones, for the versions their
+	 * started records seat (item 25). */
+	if (c.refused > 0) {
+		more = xasprintf("%s; %ld set%s refused by a run's check", text, c.refused,
+				 c.refused == 1 ? "" : "s");
+		free(text);
+		text = by_run_and_version(db, LEAGUE_CUT_REFUSED, more);
 	}
 	if (c.dropped <= 0)
 		return text;
-	w.text = xasprintf("%s; %ld set%s dropped uncounted, %s logs removed (%s)", text,
-			   c.dropped, c.dropped == 1 ? "" : "s", c.dropped == 1 ? "its" : "their",
-			   dropped_reasons(db));
+	more = xasprintf("%s; %ld set%s dropped uncounted, %s logs removed (%s)", text,
+			 c.dropped, c.dropped == 1 ? "" : "s", c.dropped == 1 ? "its" : "their",
+			 dropped_reasons(db));
 	free(text);
-	return w.text;
+	return more;
 }

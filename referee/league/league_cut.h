@@ -6,10 +6,11 @@
  * run.jsonl lists it by a "cut" record with the commitment C it was
  * started with; what is played in its place is a new set with a new C.
  * Nothing is deleted, so an organiser who knows the draws cannot make a
- * set that went badly vanish.  The index enters each set cut that left a
- * log, with its seats' versions read from its logs' headers, so that
- * `verify`, the ladder, `league status` and the server count the sets cut
- * per run and per version.
+ * set that went badly vanish.  The index enters each set cut, with the
+ * versions its started record seats, so that `verify`, the ladder,
+ * `league status` and the server count the sets cut per run and per
+ * version; and each set a Slurm run refused (listed dropped, its logs
+ * removed: docs/FAIRNESS-LEAGUE.md, item 25), counted the same way.
  */
 #ifndef ARENA_LEAGUE_CUT_H
 #define ARENA_LEAGUE_CUT_H
@@ -26,13 +27,16 @@ int league_cut_keep(struct run_manifest *m, const char *run_dir, long first, int
 		    const char *c, char *err);
 
 /* Enters in `db`, in the open transaction, every set that the run.jsonl
- * of run `run` (in `run_dir`) lists as cut with a log, its seats'
- * versions read from its logs.  0, or -1 with err. */
+ * of run `run` (in `run_dir`) lists as cut (of revision 6, with a log)
+ * or dropped as refused, with the versions its started record seats.
+ * 0, or -1 with err. */
 int league_cut_index(sqlite3 *db, const char *run_dir, long run, int players, char *err);
 
 /* The sets cut that the index holds, in words: "no set cut by a stop",
  * or "3 sets cut by a stop, their logs kept (run 2: 2, run 3: 1; alice
- * v1: 3, bob v1: 3)".  A new string. */
+ * v1: 3, bob v1: 3)"; then the sets refused, as the cut ones ("...; 1
+ * set refused by a run's check (run 2: 1; alice v1: 1, bob v1: 1)"), and
+ * those dropped, by reason.  A new string. */
 char *league_cut_text(sqlite3 *db);
 
 #endif

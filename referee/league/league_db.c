@@ -20,12 +20,12 @@
 /* "ArLg": what PRAGMA application_id holds in a league's index, so that
  * another program's database is told from a damaged one. */
 #define LEAGUE_DB_APP_ID 0x41724c67
-#define LEAGUE_DB_VERSION 4
+#define LEAGUE_DB_VERSION 5
 
 static const char schema[] =
 	"PRAGMA journal_mode=WAL;"
 	"PRAGMA application_id=1098009703;"
-	"PRAGMA user_version=4;"
+	"PRAGMA user_version=5;"
 	"CREATE TABLE league(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
 	"CREATE TABLE versions(id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
 	" number INTEGER NOT NULL, hash TEXT NOT NULL, command TEXT NOT NULL,"
@@ -40,7 +40,8 @@ static const char schema[] =
 	" seat INTEGER NOT NULL, version INTEGER NOT NULL REFERENCES versions(id),"
 	" rank INTEGER NOT NULL, forfeit INTEGER NOT NULL, PRIMARY KEY(run, game, seat));"
 	"CREATE TABLE seasons(name TEXT PRIMARY KEY, first_run INTEGER NOT NULL);"
-	"CREATE TABLE cut(run INTEGER NOT NULL, first INTEGER NOT NULL, PRIMARY KEY(run, first));"
+	"CREATE TABLE cut(run INTEGER NOT NULL, first INTEGER NOT NULL, kind TEXT NOT NULL,"
+	" PRIMARY KEY(run, first));"
 	"CREATE TABLE cut_seats(run INTEGER NOT NULL, first INTEGER NOT NULL,"
 	" seat INTEGER NOT NULL, version INTEGER NOT NULL REFERENCES versions(id),"
 	" PRIMARY KEY(run, first, seat));";
@@ -124,7 +125,8 @@ static int check_index(sqlite3 *db, const char *path, const char *game, char *er
 
 	/* An index an earlier referee made lacks what this one keeps (the
 	 * seats' forfeits, since version 3; the sets cut by a stop, since
-	 * version 4): made again, it has them. */
+	 * version 4; the sets refused, counted as the cut ones, since
+	 * version 5): made again, it has them. */
 	if (league_db_value(db, "PRAGMA application_id", "") == LEAGUE_DB_APP_ID &&
 	    version >= 1 && version < LEAGUE_DB_VERSION)
 		return errorf(err, "%s is the index of an earlier referee (its version %ld, "
@@ -258,10 +260,11 @@ int league_db_add_game(sqlite3 *db, long run_number, long game, long first,
 	return 0;
 }
 
-int league_db_add_cut(sqlite3 *db, long run_number, long first, int seats,
+int league_db_add_cut(sqlite3 *db, long run_number, long first, const char *kind, int seats,
 		      const long *versions, char *err)
 {
-	if (run(db, err, "INSERT OR IGNORE INTO cut VALUES(?, ?)", "ii", run_number, first))
+	if (run(db, err, "INSERT OR IGNORE INTO cut VALUES(?, ?, ?)", "iis", run_number, first,
+		kind))
 		return -1;
 	for (int seat = 0; seat < seats; seat++)
 		/* versions[seat] 0: no log of the set names it */

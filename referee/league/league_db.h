@@ -18,9 +18,11 @@
  *   games(run, game, first, sha256)  a finished game and its set's first
  *   seats(run, game, seat, version, rank)
  *   seasons(name, first_run)    each season begun by `league season`
- *   cut(run, first)             a duplicate set cut by a stop, its logs
- *                               kept (league_cut.h)
- *   cut_seats(run, first, seat, version)  its seats, as its logs name them
+ *   cut(run, first, kind)       a duplicate set cut by a stop, its logs
+ *                               kept (kind LEAGUE_CUT_STOP), or refused by
+ *                               a Slurm run (LEAGUE_CUT_REFUSED; league_cut.h)
+ *   cut_seats(run, first, seat, version)  its seats, as its started
+ *                               record seats them
  *   grades(run, game, seat, sha256, adjusted, luck, error, decisions, marks)
  *                               a game's grade (league_grades.h), of the log
  *                               of that SHA-256, for a game with exact values
@@ -64,6 +66,7 @@ struct league_counts {
 	long bots, retired, versions, runs, open_runs, games, sets;
 	long cut;   /* sets cut by a stop, their logs kept (league_cut.h) */
 	long dropped; /* sets listed dropped, their logs removed */
+	long refused; /* of those, the sets a Slurm run refused (revision 7) */
 };
 
 /* The counts of the index (each -1 when it could not be read). */
@@ -112,20 +115,28 @@ int league_db_add_game(sqlite3 *db, long run, long game, long first,
 		       const char *sha256, int seats, const long *versions,
 		       const int *ranks, const int *forfeits, char *err);
 
-/* A duplicate set from game `first` of run `run` cut by a stop, in the
- * open transaction, with the version of each of its `seats` seats (0:
- * none known, not entered): 0, or -1 with err.  Entered once. */
-int league_db_add_cut(sqlite3 *db, long run, long first, int seats, const long *versions,
-		      char *err);
+/* The kinds of the sets counted as cut: cut by a stop, their logs kept;
+ * or refused by a Slurm run's check of what its array wrote, their logs
+ * removed and the set listed dropped with that reason (docs/FAIRNESS-LEAGUE.md,
+ * item 25). */
+#define LEAGUE_CUT_STOP "cut"
+#define LEAGUE_CUT_REFUSED "refused"
 
-/* The sets cut by a stop, counted by run (`name` NULL, `number` the
- * run's) or by version (its bot's name and number), each count handed
- * to `each` in order: 0, or -1. */
+/* A duplicate set from game `first` of run `run` of `kind`, in the open
+ * transaction, with the version of each of its `seats` seats (0: none
+ * known, not entered): 0, or -1 with err.  Entered once. */
+int league_db_add_cut(sqlite3 *db, long run, long first, const char *kind, int seats,
+		      const long *versions, char *err);
+
+/* The sets of `kind`, counted by run (`name` NULL, `number` the run's)
+ * or by version (its bot's name and number), each count handed to
+ * `each` in order: 0, or -1. */
 typedef void league_db_cut_fn(const char *name, long number, long sets, void *ctx);
-int league_db_cut_each(sqlite3 *db, bool by_version, league_db_cut_fn *each, void *ctx);
+int league_db_cut_each(sqlite3 *db, const char *kind, bool by_version, league_db_cut_fn *each,
+		       void *ctx);
 
-/* The sets cut of each version, by id: cut[id - 1] for ids 1 to
- * `count`: 0, or -1. */
+/* The sets cut of each version, of either kind, by id: cut[id - 1] for
+ * ids 1 to `count`: 0, or -1. */
 int league_db_cut_by_version(sqlite3 *db, long *cut, int count);
 
 /* A task's state ("finished"): 0, or -1 with err. */
@@ -262,6 +273,8 @@ enum league_db_difference {
 	LEAGUE_DB_GAME_NOT_LOGGED,  /* a game no log gives so */
 	LEAGUE_DB_CUT_NOT_INDEXED,  /* a set a run.jsonl lists cut missing */
 	LEAGUE_DB_CUT_NOT_LOGGED,   /* a set cut that no run.jsonl lists so */
+	LEAGUE_DB_REFUSED_NOT_INDEXED, /* the same of a set refused */
+	LEAGUE_DB_REFUSED_NOT_LOGGED,
 };
 
 typedef void league_db_difference_fn(enum league_db_difference kind, const char *text,
@@ -269,7 +282,7 @@ typedef void league_db_difference_fn(enum league_db_difference kind, const char 
 
 /* Hands `each` every difference of index `db` (made from the logs) from
  * the index file `path`, each way, the games' only when `games` (else the
- * register's tables and the sets cut): 0, or -1 with err (`path` cannot
+ * register's tables and the sets cut and refused): 0, or -1 with err (`path` cannot
  * be read or compared). */
 int league_db_compare(sqlite3 *db, const char *path, bool games,
 		      league_db_difference_fn *each, void *ctx, char *err);

@@ -10,7 +10,7 @@
 	" s.forfeit" \
 	" FROM " db ".games g JOIN " db ".seats s ON s.run = g.run AND s.game = g.game" \
 	" JOIN " db ".versions v ON v.id = s.version"
-#define CUTS(db) "SELECT c.run, c.first, s.seat, v.name, v.number FROM " db ".cut c" \
+#define CUTS(db) "SELECT c.run, c.first, c.kind, s.seat, v.name, v.number FROM " db ".cut c" \
 	" LEFT JOIN " db ".cut_seats s ON s.run = c.run AND s.first = c.first" \
 	" LEFT JOIN " db ".versions v ON v.id = s.version"
 #define VERSIONS(db) "SELECT name, number, hash, command, dir, workdir, readable" \
@@ -39,9 +39,13 @@ static const struct {
 	{"SELECT DISTINCT printf('%06d', run), game FROM (" SEATS("d") " EXCEPT "
 	 SEATS("main") ")", LEAGUE_DB_GAME_NOT_LOGGED},
 	{"SELECT DISTINCT printf('%06d', run), first FROM (" CUTS("main") " EXCEPT "
-	 CUTS("d") ")", LEAGUE_DB_CUT_NOT_INDEXED},
+	 CUTS("d") ") WHERE kind = '" LEAGUE_CUT_STOP "'", LEAGUE_DB_CUT_NOT_INDEXED},
 	{"SELECT DISTINCT printf('%06d', run), first FROM (" CUTS("d") " EXCEPT "
-	 CUTS("main") ")", LEAGUE_DB_CUT_NOT_LOGGED},
+	 CUTS("main") ") WHERE kind = '" LEAGUE_CUT_STOP "'", LEAGUE_DB_CUT_NOT_LOGGED},
+	{"SELECT DISTINCT printf('%06d', run), first FROM (" CUTS("main") " EXCEPT "
+	 CUTS("d") ") WHERE kind != '" LEAGUE_CUT_STOP "'", LEAGUE_DB_REFUSED_NOT_INDEXED},
+	{"SELECT DISTINCT printf('%06d', run), first FROM (" CUTS("d") " EXCEPT "
+	 CUTS("main") ") WHERE kind != '" LEAGUE_CUT_STOP "'", LEAGUE_DB_REFUSED_NOT_LOGGED},
 };
 
 /* Each row of `sql` (a text and an integer) a difference of its kind:

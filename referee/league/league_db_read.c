@@ -54,23 +54,31 @@ void league_db_counts(sqlite3 *db, struct league_counts *c)
 	c->games = league_db_game_count(db);
 	c->sets = league_db_value(db, "SELECT COUNT(DISTINCT run * 1000000000 + first) "
 				   "FROM games", "");
-	c->cut = league_db_value(db, "SELECT COUNT(*) FROM cut", "");
+	c->cut = league_db_value(db, "SELECT COUNT(*) FROM cut WHERE kind = ?", "s",
+				 LEAGUE_CUT_STOP);
 	c->dropped = league_db_value(db, "SELECT COUNT(*) FROM tasks WHERE state LIKE 'dropped%'",
 				     "");
+	c->refused = league_db_value(db, "SELECT COUNT(*) FROM cut WHERE kind = ?", "s",
+				     LEAGUE_CUT_REFUSED);
 }
 
-int league_db_cut_each(sqlite3 *db, bool by_version, league_db_cut_fn *each, void *ctx)
+int league_db_cut_each(sqlite3 *db, const char *kind, bool by_version, league_db_cut_fn *each,
+		       void *ctx)
 {
 	static const char *const sql[] = {
-		"SELECT NULL, run, COUNT(*) FROM cut GROUP BY run ORDER BY run",
+		"SELECT NULL, run, COUNT(*) FROM cut WHERE kind = ? GROUP BY run ORDER BY run",
 		"SELECT v.name, v.number, COUNT(DISTINCT s.run * 1000000000 + s.first)"
 		" FROM cut_seats s JOIN versions v ON v.id = s.version"
+		" JOIN cut c ON c.run = s.run AND c.first = s.first WHERE c.kind = ?"
 		" GROUP BY v.id ORDER BY v.name, v.number",
 	};
 	sqlite3_stmt *st;
 
-	if (sqlite3_prepare_v2(db, sql[by_version], -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db, sql[by_version], -1, &st, NULL) != SQLITE_OK ||
+	    sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC) != SQLITE_OK) {
+		sqlite3_finalize(st);
 		return -1;
+	}
 	while (sqlite3_step(st) == SQLITE_ROW)
 		each((const char *)sqlite3_column_text(st, 0), (long)sqlite3_column_int64(st, 1),
 		     (long)sqlite3_column_int64(st, 2), ctx);

@@ -142,7 +142,7 @@ if [ -n "$sqlite3_ok" ]; then
 	# the first verb that shows a ladder.
 	sqlite3 "$TMP/idx/league.db" "PRAGMA user_version = 3"
 	expect_exit 0 "$REFEREE" league status "$TMP/idx"
-	expect_contains "$ERR" "$TMP/idx/league.db is the index of an earlier referee (its version 3, this one's 4): made again from the register and the logs (" \
+	expect_contains "$ERR" "$TMP/idx/league.db is the index of an earlier referee (its version 3, this one's 5): made again from the register and the logs (" \
 		"an index of version 3: made again, saying so"
 else
 	for _ in 1 2 3 4; do ok 0 "# SKIP sqlite3 is not installed"; done

@@ -201,7 +201,7 @@ if command -v sqlite3 >/dev/null; then
 	edit earlier "PRAGMA user_version = 3"
 	expect_exit 0 "$REFEREE" league ladder "$T" --format csv
 	expect_eq "$(cat "$OUT")" "$(cat "$TMP/ladder.csv")" "an index of an earlier referee: the ladder shown"
-	expect_eq "$(cat "$ERR")" "referee league: $T/league.db is the index of an earlier referee (its version 3, this one's 4): $remade" \
+	expect_eq "$(cat "$ERR")" "referee league: $T/league.db is the index of an earlier referee (its version 3, this one's 5): $remade" \
 		"... the index made again, saying so"
 	T=$(copy missing)
 	rm "$T/league.db"

@@ -108,6 +108,35 @@ expect_eq "$(grep -c '"type":"dropped","games":\[1,2\]' "$L/runs/000002/run.json
 expect_exit 0 "$REFEREE" verify "$L"
 expect_eq "$(league_verified)" "$L: ok: a league of rolit, N runs, N logs in N sets, every log verified, and its index league.db as its register and its runs' logs give it" \
 	"verify after a refused set: whole"
+# The refused set counts for each version its signed started record seats
+# (docs/FAIRNESS-LEAGUE.md, item 25), by run and by version, as a cut set.
+seated=$("$PYTHON3" -c 'import json, sys
+r = [r for r in map(json.loads, open(sys.argv[1])) if r["type"] == "started" and 1 in r["games"]][0]
+print(", ".join("%s v%d: 1" % (s["name"], s["version"]) for s in sorted(r["seats"], key=lambda s: s["name"])))' \
+	"$L/runs/000002/run.jsonl")
+refused="no set cut by a stop; 1 set refused by a run's check (run 2: 1; $seated)"
+dropped="1 set dropped uncounted, its logs removed (refused: 1)"
+expect_contains "$OUT" "; $refused; $dropped; its register: " "verify: the refused set counted for the versions it seated ($seated)"
+# (The run's own index holds no task row of a set it dropped, a cache that
+# no check reads: its status says the dropped sets once the index is made
+# again, below.)
+expect_exit 0 "$REFEREE" league status "$L"
+expect_eq "$(grep '^cut: ' "$OUT")" "cut: $refused" "league status: the same count"
+cut_column() { ladder | "$PYTHON3" -c 'import json, sys
+print(", ".join("%s v%d: %d" % (r["name"], r["version"], r["cut"]) for r in sorted(json.load(sys.stdin)["ladder"], key=lambda r: r["name"]) if r["cut"]))'; }
+expect_eq "$(cut_column)" "$seated" "the ladder's cut column: 1 for each version the refused set seated"
+# Emptied from league.db, the refused set is found out as the cut ones are.
+"$PYTHON3" -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("DELETE FROM cut WHERE kind = ?", ("refused",))
+db.commit()' "$L/league.db"
+expect_exit 1 "$REFEREE" verify "$L"
+expect_contains "$OUT" "$L/league.db: FAILED: the set from game 1 of run 000002, refused, is listed so in its run.jsonl, not in it with the versions its started record seats" \
+	"verify: an index that lost its refused set"
+expect_exit 0 "$REFEREE" league status "$L"
+expect_contains "$ERR" "$L/league.db does not agree with the league's signed records: the set from game 1 of run 000002, refused, is listed so in its run.jsonl, not in it with the versions its started record seats: made again" \
+	"league status: found out, the index made again"
+expect_eq "$(grep '^cut: ' "$OUT")" "cut: $refused; $dropped" "... and the refused set counted again"
 
 # --- kill -9 of the run mid-batch: the next run cancels the array, checks what
 # it played (a log changed since refused), counts the rest and goes on ------------

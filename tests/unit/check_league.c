@@ -374,7 +374,7 @@ START_TEST(not_an_index)
 	league_db_close(db);
 	ck_assert(league_db_open(dir, false, "bolo", 2, err) == NULL);
 	ck_assert_str_eq(err + strlen(path), " is the index of an earlier referee (its "
-			 "version 2, this one's 4)");
+			 "version 2, this one's 5)");
 	unlink(path);
 	rmdir(dir);
 	free(path);
