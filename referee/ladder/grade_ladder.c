@@ -28,7 +28,7 @@ struct field {
 	int bots;
 	struct scored_game *games;
 	double *result;
-	size_t count, cap;
+	size_t count, games_cap, result_cap;
 	struct grade *grade;
 	struct ladder_sets sets;
 	uint32_t set_count;
@@ -61,11 +61,8 @@ static enum grade_status add_log(struct field *f, const char *path, char *const 
 	if (status != GRADE_OK)
 		return status;
 	players = json_member(doc, "players");
-	if (f->count == f->cap) {
-		f->cap = 2 * f->cap + 64;
-		f->games = xrealloc(f->games, f->cap * sizeof *f->games);
-		f->result = xrealloc(f->result, f->cap * sizeof *f->result);
-	}
+	f->games = xgrow(f->games, f->count, &f->games_cap, sizeof *f->games);
+	f->result = xgrow(f->result, f->count, &f->result_cap, sizeof *f->result);
 	f->games[f->count] = (struct scored_game){
 		.a = seat_bot(f, players, names, 0),
 		.b = seat_bot(f, players, names, 1),

@@ -10,6 +10,7 @@
  * would move the mean, and the rating with it.  The error bars are the
  * sandwich covariance grouped by duplicate set (by game for a game in no
  * set), as the ladder's are; the ratings are centred on a mean of 0.
+ * A bot of no game is left out of the fit, its elo and se untouched.
  * Pure functions: no I/O.
  */
 #ifndef ARENA_RATINGS_SCORES_H

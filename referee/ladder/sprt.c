@@ -153,6 +153,11 @@ enum sprt_verdict sprt_verdict(const struct sprt *test, double llr)
 	return SPRT_CONTINUE;
 }
 
+const char *sprt_verdict_name(enum sprt_verdict v)
+{
+	return v == SPRT_H1 ? "H1" : v == SPRT_H0 ? "H0" : "none";
+}
+
 int sprt_pair_outcome(double first, double second)
 {
 	return (int)lround(2 * (first + second));

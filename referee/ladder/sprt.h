@@ -47,6 +47,9 @@ double sprt_llr(const struct sprt *test, const long *counts, int n);
 
 enum sprt_verdict sprt_verdict(const struct sprt *test, double llr);
 
+/* The verdict's name in a run's records: "H1", "H0" or "none". */
+const char *sprt_verdict_name(enum sprt_verdict v);
+
 /* The pentanomial index (0..4) of a pair from A's two scores (0, 1/2 or
  * 1 each): twice the pair's points.  A win and a loss is 2, like two
  * draws. */

@@ -34,11 +34,6 @@ static int read_test(const cJSON *r, struct sprt *test, char *err)
 			 strcmp(model, "logistic") ? SPRT_NORMALIZED : SPRT_LOGISTIC, err);
 }
 
-static const char *verdict_name(enum sprt_verdict v)
-{
-	return v == SPRT_H1 ? "H1" : v == SPRT_H0 ? "H0" : "none";
-}
-
 enum grade_status grade_sprt_pair(struct grade *g, const char *dir, long pair,
 				  const double *plain, double *adjusted, char *err)
 {
@@ -153,10 +148,10 @@ void grade_sprt_check(const struct verify_run_pairs *p, struct problems *problem
 		r.dir = path_parent(p->path);
 	}
 	if (recount(&r, p, problems, said_pairs) &&
-	    (strcmp(said, verdict_name(r.verdict)) || said_pairs != r.plain.pairs))
+	    (strcmp(said, sprt_verdict_name(r.verdict)) || said_pairs != r.plain.pairs))
 		problems_add(problems, p->path, "its verdict is %s after %ld pairs; its "
 			     "pairs' %slogs give %s after %ld (LLR %.3f)", said, said_pairs,
-			     kind ? "graded " : "", verdict_name(r.verdict), r.plain.pairs,
+			     kind ? "graded " : "", sprt_verdict_name(r.verdict), r.plain.pairs,
 			     r.llr);
 	grade_free(r.grade);
 	free(r.dir);

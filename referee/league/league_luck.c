@@ -116,57 +116,44 @@ static int league_luck_fill(struct league_luck *l, sqlite3 *db, const char *dir,
 	return rc ? -1 : done;
 }
 
-/* The season's graded two-player games as the ratings of scores take
- * them: the versions that played numbered in order of appearance. */
-struct scores {
-	struct scored_game *games;
-	size_t count;
-	int *entrant;        /* by version id - 1: its number, -1: none */
-	long *games_of;      /* by number */
-	int entrants;
-};
-
-/* Version i's number (i: its id - 1), a game of it counted. */
-static int number_of(struct scores *s, int i)
+/* The graded two-player games of the rating's load (a log that did not
+ * grade is none), each in its duplicate set, as the ratings of scores
+ * take them (a version by its id - 1), into games[]: how many; each
+ * version's count of them into games_of[]. */
+static size_t take_games(const struct league_rating *lr, struct scored_game *games,
+			 long *games_of)
 {
-	if (s->entrant[i] < 0)
-		s->entrant[i] = s->entrants++;
-	s->games_of[s->entrant[i]]++;
-	return s->entrant[i];
-}
+	size_t count = 0;
 
-/* The graded games of the rating's load (a log that did not grade is
- * none), each in its duplicate set. */
-static void take_games(struct scores *s, const struct league_rating *lr)
-{
-	s->games = xcalloc(lr->game_count + 1, sizeof *s->games);
 	for (size_t g = 0; g < lr->game_count; g++) {
 		const struct rating_game *rg = &lr->games[g];
 
 		if (isnan(lr->adjusted[g]) || rg->seats != 2)
 			continue;
-		s->games[s->count].a = number_of(s, rg->entrant[0]);
-		s->games[s->count].b = number_of(s, rg->entrant[1]);
-		s->games[s->count].x = lr->adjusted[g];
-		s->games[s->count++].set = lr->sets[g];
+		games_of[rg->entrant[0]]++;
+		games_of[rg->entrant[1]]++;
+		games[count++] = (struct scored_game){rg->entrant[0], rg->entrant[1],
+						      lr->adjusted[g], lr->sets[g]};
 	}
+	return count;
 }
 
 /* Each version's standard error: the larger of the sandwich's grouped by
  * set and by game (a few sets can split evenly, their error near 0). */
-static bool rate(const struct scores *s, double *elo, double *se)
+static bool rate(const struct scored_game *games, size_t count, int entrants,
+		 double *elo, double *se)
 {
-	struct scored_game *alone = xcalloc(s->count + 1, sizeof *alone);
-	double *elo_alone = xcalloc((size_t)s->entrants, sizeof *elo_alone);
-	double *se_alone = xcalloc((size_t)s->entrants, sizeof *se_alone);
+	struct scored_game *alone = xcalloc(count + 1, sizeof *alone);
+	double *elo_alone = xcalloc((size_t)entrants + 1, sizeof *elo_alone);
+	double *se_alone = xcalloc((size_t)entrants + 1, sizeof *se_alone);
 	char err[ERR_LEN];
 	bool ok;
 
-	for (size_t g = 0; g < s->count; g++)
-		alone[g] = (struct scored_game){s->games[g].a, s->games[g].b, s->games[g].x, 0};
-	ok = ratings_scores(s->games, s->count, s->entrants, elo, se, err) == 0 &&
-	     ratings_scores(alone, s->count, s->entrants, elo_alone, se_alone, err) == 0;
-	for (int i = 0; ok && i < s->entrants; i++)
+	for (size_t g = 0; g < count; g++)
+		alone[g] = (struct scored_game){games[g].a, games[g].b, games[g].x, 0};
+	ok = ratings_scores(games, count, entrants, elo, se, err) == 0 &&
+	     ratings_scores(alone, count, entrants, elo_alone, se_alone, err) == 0;
+	for (int i = 0; ok && i < entrants; i++)
 		se[i] = fmax(se[i], se_alone[i]);
 	free(alone);
 	free(elo_alone);
@@ -176,37 +163,23 @@ static bool rate(const struct scores *s, double *elo, double *se)
 
 int league_luck_rate(const struct league_rating *lr, struct league_luck_ratings *out)
 {
-	struct scores s = {0};
-	double *elo = NULL, *se = NULL;
-	bool ok = false;
+	struct scored_game *games = xcalloc(lr->game_count + 1, sizeof *games);
+	int played = 0;
+	bool ok;
 
 	*out = (struct league_luck_ratings){
 		.elo = xcalloc((size_t)lr->count + 1, sizeof *out->elo),
 		.se = xcalloc((size_t)lr->count + 1, sizeof *out->se),
 		.games = xcalloc((size_t)lr->count + 1, sizeof *out->games),
 	};
-	s.entrant = xcalloc((size_t)lr->count + 1, sizeof *s.entrant);
-	s.games_of = xcalloc((size_t)lr->count + 1, sizeof *s.games_of);
+	out->graded = (long)take_games(lr, games, out->games);
 	for (int i = 0; i < lr->count; i++)
-		s.entrant[i] = -1;
-	take_games(&s, lr);
-	if (s.entrants >= 2) {
-		elo = xcalloc((size_t)s.entrants, sizeof *elo);
-		se = xcalloc((size_t)s.entrants, sizeof *se);
-		ok = rate(&s, elo, se);
-	}
-	out->graded = (long)s.count;
-	for (int i = 0; i < lr->count; i++)
-		if (s.entrant[i] >= 0) {
-			out->games[i] = s.games_of[s.entrant[i]];
-			out->elo[i] = ok ? elo[s.entrant[i]] : NAN;
-			out->se[i] = ok ? se[s.entrant[i]] : NAN;
-		}
-	free(s.games);
-	free(s.entrant);
-	free(s.games_of);
-	free(elo);
-	free(se);
+		played += out->games[i] > 0;
+	ok = played >= 2 && rate(games, (size_t)out->graded, lr->count, out->elo, out->se);
+	for (int i = 0; !ok && i < lr->count; i++)
+		if (out->games[i])
+			out->elo[i] = out->se[i] = NAN;
+	free(games);
 	return ok ? 0 : -1;
 }
 

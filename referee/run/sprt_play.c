@@ -329,8 +329,7 @@ static int record_verdict(struct sprt_run *st)
 	cJSON *r = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(r, "type", "verdict");
-	cJSON_AddStringToObject(r, "verdict", st->verdict == SPRT_H1 ? "H1"
-					      : st->verdict == SPRT_H0 ? "H0" : "none");
+	cJSON_AddStringToObject(r, "verdict", sprt_verdict_name(st->verdict));
 	cJSON_AddNumberToObject(r, "pairs", (double)st->counted);
 	return run_manifest_record(&st->manifest, r, st->err);
 }
