@@ -65,20 +65,20 @@ static enum libdeflate_result gunzip_member(struct libdeflate_decompressor *d,
 	}
 }
 
-/* The lines of the gzip members in `packed`, in a new buffer; *cut when
- * what follows the last whole member is not one (a log cut in the
- * middle of a write). */
-static char *gunzip_log(const char *packed, size_t packed_len, size_t *size,
-			bool *cut, const char *path, char *err)
+/* The lines of the gzip members in `packed` (`first`: of the first
+ * member alone), in a new buffer; *cut when what follows the last whole
+ * member is not one (a log cut in the middle of a write). */
+static char *gunzip_log(const char *packed, size_t packed_len, bool first,
+			size_t *size, bool *cut, const char *path, char *err)
 {
 	struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
-	size_t cap = packed_len < LOGREAD_MAX_BYTES / 8 ? 8 * packed_len + 4096
-						     : LOGREAD_MAX_BYTES;
+	size_t cap = first ? 65536 : packed_len < LOGREAD_MAX_BYTES / 8
+				     ? 8 * packed_len + 4096 : LOGREAD_MAX_BYTES;
 	size_t len = 0, at = 0, took = 0;
 	enum libdeflate_result r = LIBDEFLATE_SUCCESS;
 	char *out = xmalloc(cap);
 
-	while (d && r == LIBDEFLATE_SUCCESS && at < packed_len) {
+	while (d && r == LIBDEFLATE_SUCCESS && at < packed_len && !(first && at)) {
 		r = gunzip_member(d, packed + at, packed_len - at, &took, &out,
 				  &len, &cap);
 		at += took;
@@ -100,20 +100,13 @@ static char *gunzip_log(const char *packed, size_t packed_len, size_t *size,
 
 char *logread_head(const char *path, size_t *len)
 {
-	struct libdeflate_decompressor *d;
-	size_t size, cap = 65536, took = 0;
-	char err[ERR_LEN], *file = read_file(path, &size, err), *out;
+	bool cut;
+	char err[ERR_LEN], *file = read_file(path, len, err), *out;
 
-	*len = file ? size : 0;
-	if (!file || !is_gzip(file, size))
+	if (!file || !is_gzip(file, *len))
 		return file;
-	*len = 0;
-	d = libdeflate_alloc_decompressor();
-	out = xmalloc(cap);
 	/* Whatever the first member holds, if it reads at all. */
-	if (!d || gunzip_member(d, file, size, &took, &out, len, &cap) != LIBDEFLATE_SUCCESS)
-		*len = 0;
-	libdeflate_free_decompressor(d);
+	out = gunzip_log(file, *len, true, len, &cut, path, err);
 	free(file);
 	return out;
 }
@@ -127,7 +120,7 @@ char *logread_text(const char *path, size_t *len, char *err)
 	if (!file || !is_gzip(file, size))
 		plain = file;
 	else {
-		plain = gunzip_log(file, size, &size, &cut, path, err);
+		plain = gunzip_log(file, size, false, &size, &cut, path, err);
 		free(file);
 	}
 	if (!plain)
@@ -177,7 +170,8 @@ int logread_load(const char *path, struct game_log *log, char *err)
 		return -1;
 	files_sha256_bytes(log->buffer, size, log->sha256);
 	if (is_gzip(log->buffer, size)) {
-		char *plain = gunzip_log(log->buffer, size, &size, &cut, path, err);
+		char *plain = gunzip_log(log->buffer, size, false, &size, &cut,
+					  path, err);
 
 		free(log->buffer);
 		if (!(log->buffer = plain))

@@ -111,30 +111,28 @@ static bool visible(const struct mounts *m, const char *path)
  * and those of users with uid 1000 and up), read once. */
 static const char *const *home_folders(void)
 {
-	static char **homes;
-	static size_t count;
+	static struct bot_words homes;
 	const char *own = getenv("HOME");
 	struct passwd *pw;
+	char *real;
 
-	if (homes)
-		return (const char *const *)homes;
-	homes = xcalloc(2, sizeof *homes);
-	if (own && *own && (homes[count] = realpath(own, NULL)))
-		count++;
+	if (homes.list)
+		return (const char *const *)homes.list;
+	homes.list = xcalloc(1, sizeof *homes.list);
+	if (own && *own && (real = realpath(own, NULL))) {
+		bot_words_push(&homes, real);
+		free(real);
+	}
 	setpwent();
 	while ((pw = getpwent()))
 		if ((pw->pw_uid == 0 || (pw->pw_uid >= 1000 && pw->pw_uid != 65534)) &&
-		    pw->pw_dir && pw->pw_dir[0] == '/') {
-			char *real = realpath(pw->pw_dir, NULL);
-
-			if (!real)
-				continue;
-			homes = xrealloc(homes, (count + 2) * sizeof *homes);
-			homes[count++] = real;
+		    pw->pw_dir && pw->pw_dir[0] == '/' &&
+		    (real = realpath(pw->pw_dir, NULL))) {
+			bot_words_push(&homes, real);
+			free(real);
 		}
 	endpwent();
-	homes[count] = NULL;
-	return (const char *const *)homes;
+	return (const char *const *)homes.list;
 }
 
 /* Why a bot must not see the folder `path` (real): it is the root, a

@@ -44,48 +44,28 @@ void verify_cut_dealt(const struct game_log *log, const char *records,
 		}
 }
 
-/* The commit record among a log's first lines (after the header, and the
- * forfeits of bots that never said hello), read through logread_head():
- * true when found, its C in hex ("" when it names none). */
-static bool head_commitment(const char *path, char hex[65])
-{
-	size_t len, at = 0;
-	char *head = logread_head(path, &len);
-	bool found = false;
-
-	for (int i = 0; head && !found && at < len && i < 64; i++) {
-		char *nl = memchr(head + at, '\n', len - at);
-		size_t n = nl ? (size_t)(nl - (head + at)) : len - at;
-		const char *type, *c;
-		cJSON *o;
-
-		/* Quotes in a string are escaped: only a record's own member
-		 * reads so. */
-		if (memmem(head + at, n, "\"type\":\"commit\"", 15)) {
-			o = cJSON_ParseWithLength(head + at, n);
-			type = cJSON_GetStringValue(json_member(o, "type"));
-			if (type && !strcmp(type, "commit")) {
-				c = cJSON_GetStringValue(json_member(o, "commitment"));
-				snprintf(hex, 65, "%s", c ? c : "");
-				found = true;
-			}
-			cJSON_Delete(o);
-		}
-		at += n + 1;
-	}
-	free(head);
-	return found;
-}
-
 void verify_cut_file_commitment(const char *path, char hex[65])
 {
+	static const char unhashed[FILES_SHA256_HEX];
 	struct game_log log;
-	char err[ERR_LEN];
+	size_t len, at = 0;
+	char err[ERR_LEN], *head = logread_head(path, &len);
 
 	hex[0] = '\0';
 	/* A finished log of every game of a folder is read so: its first
-	 * records, not the whole of it parsed. */
-	if (head_commitment(path, hex) || logread_load(path, &log, err))
+	 * records (after the header, the forfeits of bots that never said
+	 * hello), not the whole of it parsed. */
+	for (int i = 0; head && at < len && i < 64; i++) {
+		char *nl = memchr(head + at, '\n', len - at);
+
+		at = nl ? (size_t)(nl - head) + 1 : len;
+	}
+	if (head) {
+		logread_from_lines(path, head, at, unhashed, &log);
+		verify_cut_commitment(&log, hex);
+		logread_free(&log);
+	}
+	if (*hex || logread_load(path, &log, err))
 		return;
 	verify_cut_commitment(&log, hex);
 	logread_free(&log);
