@@ -243,23 +243,10 @@ static int league_init(int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* Opens a league's folder: its league.json and index.  false after a
- * message. */
-static bool open_league(const char *dir, struct league_info *info, sqlite3 **db)
-{
-	char err[ERR_LEN];
-
-	if (league_open(dir, info, db, err)) {
-		fail("%s", err);
-		return false;
-	}
-	return true;
-}
-
-/* Opens a league's folder as open_league() does, for a verb that shows
- * a ladder: with an index that is its signed records', made again from
- * them when it was not (league_index.h), which it says.  false after a
- * message. */
+/* Opens a league's folder, its league.json and index, for a verb that
+ * shows a ladder: with an index that is its signed records', made again
+ * from them when it was not (league_index.h), which it says.  false
+ * after a message. */
 static bool open_checked(const char *dir, struct league_info *info, sqlite3 **db)
 {
 	char err[ERR_LEN], note[ERR_LEN];
@@ -282,15 +269,19 @@ struct signed_league {
 	struct referee_key key;
 };
 
-/* Opens the league in `dir` (as open_checked() does when `checked`, else
- * as open_league()) and loads the key that signs its register's lines:
- * --key FILE, else the user's default pair, made when missing, as
- * `league run` signs its logs with; a league made before revision 6 (no
- * id) signs nothing.  false after a message, nothing left open. */
+/* Opens the league in `dir`, its league.json and index (as
+ * open_checked() does when `checked`), and loads the key that signs its
+ * register's lines: --key FILE, else the user's default pair, made when
+ * missing, as `league run` signs its logs with; a league made before
+ * revision 6 (no id) signs nothing.  false after a message, nothing left
+ * open. */
 static bool open_signed(const char *dir, const char *key_file, bool checked,
 			struct signed_league *l)
 {
-	if (!(checked ? open_checked : open_league)(dir, &l->info, &l->db))
+	char err[ERR_LEN];
+
+	if (checked ? !open_checked(dir, &l->info, &l->db)
+	    : league_open(dir, &l->info, &l->db, err) && fail("%s", err))
 		return false;
 	if (!l->info.id[0] || cli_signing_key("league", key_file, dir, &l->key))
 		return true;
