@@ -215,10 +215,8 @@ static int league_init(int argc, char **argv)
 	/* The game: its rules, players and options, into `info`. */
 	if (!(info.rules = cli_game_find("league", a.game)))
 		return EXIT_USAGE;
+	/* Its players' range checked with the options, as for play. */
 	info.players = a.players ? (int)a.players : info.rules->min_players;
-	if (info.players < info.rules->min_players || info.players > info.rules->max_players)
-		return fail("%s is played by %d to %d players, not %d", a.game,
-			    info.rules->min_players, info.rules->max_players, info.players);
 	if (!(info.options = cli_game_options("league", info.rules, &a.pairs, NULL,
 					      info.players)))
 		return EXIT_USAGE;
