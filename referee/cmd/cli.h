@@ -195,8 +195,8 @@ const struct game_rules *cli_game_find(const char *verb, const char *game);
 
 /* The game's options from the -o given (a new object): "first" `first`
  * unless given (NULL: the game's default), every option resolved, and
- * with `players` above 0 the game set up for that many.  NULL after a
- * message. */
+ * the game set up for `players`, which must be in its range.  NULL after
+ * a message. */
 cJSON *cli_game_options(const char *verb, const struct game_rules *rules,
 			const struct cli_pairs *p, const char *first, int players);
 

@@ -46,7 +46,7 @@ cJSON *cli_game_options(const char *verb, const struct game_rules *rules,
 		cJSON_AddStringToObject(given, "first", first);
 	options = given ? options_resolve(rules, given, err) : NULL;
 	cJSON_Delete(given);
-	if (options && players && game_play_check_setup(rules, options, players, err)) {
+	if (options && game_play_check_setup(rules, options, players, err)) {
 		cJSON_Delete(options);
 		options = NULL;
 	}

@@ -166,16 +166,6 @@ static const char usage_end[] =
 
 #define fail(...) cli_fail("league", __VA_ARGS__)
 
-/* The key that signs the register's lines of `info`'s league in `dir`
- * (league_register.h): --key FILE, else the user's default pair, made
- * when missing, as `league run` signs its logs with; a league made
- * before revision 6 (no id) signs nothing.  false after a message. */
-static bool register_key(const char *key_file, const char *dir,
-			 const struct league_info *info, struct referee_key *key)
-{
-	return !info->id[0] || cli_signing_key("league", key_file, dir, key);
-}
-
 /* The only option of retire and season, --key FILE, which cli_option()
  * takes whole: -1 once it is read. */
 struct key_args {
@@ -225,10 +215,8 @@ static int league_init(int argc, char **argv)
 	/* The game: its rules, players and options, into `info`. */
 	if (!(info.rules = cli_game_find("league", a.game)))
 		return EXIT_USAGE;
+	/* Its players' range checked with the options, as for play. */
 	info.players = a.players ? (int)a.players : info.rules->min_players;
-	if (info.players < info.rules->min_players || info.players > info.rules->max_players)
-		return fail("%s is played by %d to %d players, not %d", a.game,
-			    info.rules->min_players, info.rules->max_players, info.players);
 	if (!(info.options = cli_game_options("league", info.rules, &a.pairs, NULL,
 					      info.players)))
 		return EXIT_USAGE;
@@ -253,23 +241,10 @@ static int league_init(int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* Opens a league's folder: its league.json and index.  false after a
- * message. */
-static bool open_league(const char *dir, struct league_info *info, sqlite3 **db)
-{
-	char err[ERR_LEN];
-
-	if (league_open(dir, info, db, err)) {
-		fail("%s", err);
-		return false;
-	}
-	return true;
-}
-
-/* Opens a league's folder as open_league() does, for a verb that shows
- * a ladder: with an index that is its signed records', made again from
- * them when it was not (league_index.h), which it says.  false after a
- * message. */
+/* Opens a league's folder, its league.json and index, for a verb that
+ * shows a ladder: with an index that is its signed records', made again
+ * from them when it was not (league_index.h), which it says.  false
+ * after a message. */
 static bool open_checked(const char *dir, struct league_info *info, sqlite3 **db)
 {
 	char err[ERR_LEN], note[ERR_LEN];
@@ -282,6 +257,43 @@ static bool open_checked(const char *dir, struct league_info *info, sqlite3 **db
 	if (note[0])
 		fprintf(stderr, "referee league: %s\n", note);
 	return true;
+}
+
+/* A league opened for a verb that signs lines of its register
+ * (league_register.h): add, retire and season. */
+struct signed_league {
+	struct league_info info;
+	sqlite3 *db;
+	struct referee_key key;
+};
+
+/* Opens the league in `dir`, its league.json and index (as
+ * open_checked() does when `checked`), and loads the key that signs its
+ * register's lines: --key FILE, else the user's default pair, made when
+ * missing, as `league run` signs its logs with; a league made before
+ * revision 6 (no id) signs nothing.  false after a message, nothing left
+ * open. */
+static bool open_signed(const char *dir, const char *key_file, bool checked,
+			struct signed_league *l)
+{
+	char err[ERR_LEN];
+
+	if (checked ? !open_checked(dir, &l->info, &l->db)
+	    : league_open(dir, &l->info, &l->db, err) && fail("%s", err))
+		return false;
+	if (!l->info.id[0] || cli_signing_key("league", key_file, dir, &l->key))
+		return true;
+	league_db_close(l->db);
+	league_info_free(&l->info);
+	return false;
+}
+
+/* Closes what open_signed() opened, the key wiped. */
+static void close_signed(struct signed_league *l)
+{
+	sodium_memzero(&l->key, sizeof l->key);
+	league_db_close(l->db);
+	league_info_free(&l->info);
 }
 
 /* Says what `league add` did: in sentences, or with --porcelain one JSON
@@ -363,15 +375,13 @@ static int add_options(struct add_args *a, const char *cwd, int argc, char **arg
 static int league_add(int argc, char **argv)
 {
 	struct add_args a = {0};
-	struct referee_key key;
+	struct signed_league l;
 	char hash[65], cwd[PATH_MAX], *command = NULL;
 	char err[ERR_LEN];
 	struct league_version v = {.hash = hash, .readable = a.readable};
 	enum league_add_result result;
 	struct league_add out = {0};
 	int rc;
-	struct league_info info;
-	sqlite3 *db;
 
 	if (!getcwd(cwd, sizeof cwd))
 		return fail("cannot read the current folder");
@@ -383,14 +393,9 @@ static int league_add(int argc, char **argv)
 	if (!league_name_ok(argv[optind + 1]))
 		return fail("'%s' is not a bot's name: letters, digits, '-', '_' and "
 			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
-	if (!open_league(argv[optind], &info, &db))
+	if (!open_signed(argv[optind], a.key_file, false, &l))
 		return EXIT_USAGE;
-	if (!register_key(a.key_file, argv[optind], &info, &key)) {
-		league_db_close(db);
-		league_info_free(&info);
-		return EXIT_USAGE;
-	}
-	out.key = &key;
+	out.key = &l.key;
 	for (int i = optind + 2; i < argc; i++) {
 		char *joined = command ? xasprintf("%s %s", command, argv[i]) : xstrdup(argv[i]);
 
@@ -401,15 +406,13 @@ static int league_add(int argc, char **argv)
 	v.command = command;
 	v.workdir = a.workdir ? path_resolve(cwd, a.workdir) : NULL;
 	v.dir = v.workdir ? v.workdir : cwd;
-	result = league_add_version(argv[optind], &info, db, &v, a.only_new, &out, err);
+	result = league_add_version(argv[optind], &l.info, l.db, &v, a.only_new, &out, err);
 	if (result != LEAGUE_ADD_ERROR)
 		add_report(argv[optind], &v, &out, a.porcelain);
 	rc = result == LEAGUE_ADD_DONE ? EXIT_OK
 	     : result == LEAGUE_ADD_REFUSED ? EXIT_CHECK_FAILED : fail("%s", err);
 	free(out.checklist);
-	sodium_memzero(&key, sizeof key);
-	league_db_close(db);
-	league_info_free(&info);
+	close_signed(&l);
 	free(command);
 	free(v.workdir);
 	for (int i = 0; i < a.nreadable; i++)
@@ -419,13 +422,11 @@ static int league_add(int argc, char **argv)
 
 static int league_retire(int argc, char **argv)
 {
-	struct league_info info;
+	struct signed_league l;
 	struct league_version *all;
-	struct referee_key key;
 	struct key_args k = {0};
 	char err[ERR_LEN];
-	sqlite3 *db;
-	int count = 0, rc = EXIT_OK;
+	int count, rc = EXIT_OK;
 	bool known = false, retired = false;
 	cJSON *line;
 
@@ -433,36 +434,31 @@ static int league_retire(int argc, char **argv)
 		return EXIT_USAGE;
 	if (argc - optind != 2)
 		return fail("retire takes a folder and a bot's name");
-	if (!open_league(argv[optind], &info, &db))
+	if (!open_signed(argv[optind], k.key_file, false, &l))
 		return EXIT_USAGE;
-	if (!register_key(k.key_file, argv[optind], &info, &key))
-		rc = EXIT_USAGE;
-	if (rc == EXIT_OK && (count = league_db_versions(db, &all, err)) < 0)
+	if ((count = league_db_versions(l.db, &all, err)) < 0)
 		rc = fail("%s", err);
 	for (int i = 0; i < count; i++)
 		if (!strcmp(all[i].name, argv[optind + 1])) {
 			known = true;
 			retired = all[i].retired;
 		}
-	if (rc == EXIT_OK && count >= 0)
+	if (count >= 0)
 		league_versions_free(all, count);
-	line = cJSON_CreateObject();
-	cJSON_AddStringToObject(line, "type", "retire");
+	line = json_typed("retire");
 	cJSON_AddStringToObject(line, "name", argv[optind + 1]);
 	if (rc == EXIT_OK && !known)
 		rc = fail("the league has no bot '%s' (see 'referee league ladder "
 			  "--versions')", argv[optind + 1]);
 	else if (rc == EXIT_OK && retired)
 		printf("%s is retired already\n", argv[optind + 1]);
-	else if (rc == EXIT_OK && (league_register_append(argv[optind], &info, line, &key, err) ||
-				   league_db_retire(db, argv[optind + 1], err)))
+	else if (rc == EXIT_OK && (league_register_append(argv[optind], &l.info, line, &l.key, err) ||
+				   league_db_retire(l.db, argv[optind + 1], err)))
 		rc = fail("%s", err);
 	else if (rc == EXIT_OK)
 		printf("%s retired: its versions keep their record, apart\n", argv[optind + 1]);
-	sodium_memzero(&key, sizeof key);
 	cJSON_Delete(line);
-	league_db_close(db);
-	league_info_free(&info);
+	close_signed(&l);
 	return rc;
 }
 
@@ -526,11 +522,9 @@ static int freeze(const char *dir, sqlite3 *db, const char *name, char *err)
 
 static int league_season(int argc, char **argv)
 {
-	struct league_info info;
+	struct signed_league l;
 	char err[ERR_LEN], *current = NULL;
 	struct key_args k = {0};
-	struct referee_key key;
-	sqlite3 *db;
 	long first;
 	int lock = -1, rc = EXIT_OK;
 	cJSON *line;
@@ -543,13 +537,11 @@ static int league_season(int argc, char **argv)
 		return fail("'%s' is not a season's name: letters, digits, '-', '_' and "
 			    "'.', up to 40, not starting with '.' or '-'", argv[optind + 1]);
 	/* The ladder it freezes is the records'. */
-	if (!open_checked(argv[optind], &info, &db))
+	if (!open_signed(argv[optind], k.key_file, true, &l))
 		return EXIT_USAGE;
-	if (!register_key(k.key_file, argv[optind], &info, &key))
-		rc = EXIT_USAGE;
-	else if ((lock = run_lock(argv[optind], err)) < 0)
+	if ((lock = run_lock(argv[optind], err)) < 0)
 		rc = fail("one run at a time on a league: %s", err);
-	else if (is_current(db, argv[optind + 1]) ||
+	else if (is_current(l.db, argv[optind + 1]) ||
 		 !strcmp(argv[optind + 1], LEAGUE_FIRST_SEASON))
 		rc = fail("the league has had a season '%s' already", argv[optind + 1]);
 	else {
@@ -559,14 +551,13 @@ static int league_season(int argc, char **argv)
 			rc = fail("the league has had a season '%s' already", argv[optind + 1]);
 		free(seen);
 	}
-	current = rc ? NULL : league_db_current_season(db, &first);
-	line = cJSON_CreateObject();
-	cJSON_AddStringToObject(line, "type", "season");
+	current = rc ? NULL : league_db_current_season(l.db, &first);
+	line = json_typed("season");
 	cJSON_AddStringToObject(line, "name", argv[optind + 1]);
 	cJSON_AddNumberToObject(line, "first_run", (double)league_next_run(argv[optind]));
-	if (rc == EXIT_OK && (freeze(argv[optind], db, current, err) ||
-			      league_register_append(argv[optind], &info, line, &key, err) ||
-			      league_db_season(db, argv[optind + 1],
+	if (rc == EXIT_OK && (freeze(argv[optind], l.db, current, err) ||
+			      league_register_append(argv[optind], &l.info, line, &l.key, err) ||
+			      league_db_season(l.db, argv[optind + 1],
 					       league_next_run(argv[optind]), err)))
 		rc = fail("%s", err);
 	else if (rc == EXIT_OK)
@@ -575,11 +566,9 @@ static int league_season(int argc, char **argv)
 		       current, argv[optind + 1]);
 	if (lock >= 0)
 		close(lock);
-	sodium_memzero(&key, sizeof key);
 	cJSON_Delete(line);
 	free(current);
-	league_db_close(db);
-	league_info_free(&info);
+	close_signed(&l);
 	return rc;
 }
 

@@ -181,7 +181,6 @@ static int play_option(struct play *p, int opt)
 static int parse_args(struct play *p, int argc, char **argv)
 {
 	int opt, rc = EXIT_OK;
-	char err[ERR_LEN];
 
 	/* GAME and the BOTs come after the options, wherever they were
 	 * given; a BOT is one argument, spaces and all. */
@@ -191,14 +190,13 @@ static int parse_args(struct play *p, int argc, char **argv)
 		return rc;
 	if (optind >= argc)
 		return cli_fail("play", "which game? (see 'referee games')");
-	if (!(p->rules = cli_game_find("play", argv[optind++])) ||
-	    !(p->options = cli_game_options("play", p->rules, &p->pairs, NULL, 0)))
+	if (!(p->rules = cli_game_find("play", argv[optind++])))
 		return EXIT_USAGE;
 	p->m.count = argc - optind + (p->human_name != NULL);
 	if (p->m.count == 0)
 		return cli_fail("play", "no bots given");
-	if (game_play_check_setup(p->rules, p->options, p->m.count, err))
-		return cli_fail("play", "%s", err);
+	if (!(p->options = cli_game_options("play", p->rules, &p->pairs, NULL, p->m.count)))
+		return EXIT_USAGE;
 	rc = cli_openings("play", p->rules, p->options, p->m.count, p->book_file,
 			  &p->book, &p->m.config);
 	if (rc != EXIT_OK)

@@ -138,8 +138,6 @@ static int parse_args(struct sprt_args *a, int argc, char **argv)
 		return cli_fail("sprt", "--luck-adjusted takes logistic bounds, not "
 				"--normalized: a normalized Elo of luck-adjusted scores "
 				"would be in units of their own spread, not the games'");
-	if (a->book_file && a->config.openings)
-		return cli_fail("sprt", "give --openings N or --openings-book FILE, not both");
 	/* A setting for every run that keeps logs: here none are kept. */
 	if (a->config.compress && !a->out && a->compress_set)
 		a->config.compress = false;
