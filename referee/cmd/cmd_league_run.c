@@ -390,8 +390,8 @@ int league_play_task(int argc, char **argv)
 		if (league_slurm_task(dir, argv[optind + 1], (int)index, &a.run.config,
 				      &a.run.limits, err))
 			rc = fail("%s", err);
-		sodium_memzero(&key, sizeof key);
 	}
+	sodium_memzero(&key, sizeof key);
 	cli_limits_free(&a.run.limits);
 	league_info_free(&info);
 	return rc;
