@@ -268,8 +268,10 @@ static int run_league(struct run_args *a, const char *dir, struct league_info *i
 
 	if (!cli_signing_key("league", a->key_file, dir, &key))
 		return EXIT_USAGE;
-	if (!is_league_key(dir, info, &key))
+	if (!is_league_key(dir, info, &key)) {
+		sodium_memzero(&key, sizeof key);
 		return EXIT_USAGE;
+	}
 	rc = cli_sandbox_ready("league", &a->run.limits,
 			       (const char *const[]){dir, a->key_file}, 2);
 	if (rc == EXIT_OK)
