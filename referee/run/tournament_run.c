@@ -19,7 +19,6 @@
 #include "base/visible.h"
 #include "bot/contain.h"
 #include "manifest/manifest.h"
-#include "manifest/manifest_read.h"
 #include "match/match.h"
 #include "plan/schedule.h"
 #include "progress.h"
@@ -44,8 +43,6 @@ struct running {
 	char *out;               /* the default output folder, when it is */
 	bool *broken;
 	char **why;
-	bool *left_out;          /* a resumed Swiss's bots its skipped
-				  * records left out, or NULL */
 	int first_bots;          /* a resumed run's first record's bots
 				  * (schedule.h's first generation), or -1 */
 };
@@ -131,24 +128,6 @@ static int remember(struct running *r, char *err)
 	return rc;
 }
 
-/* A resumed Swiss's bots that its skipped records left out (by bot, as
- * the manifest's reader keeps them): they stay out, as its rounds were
- * paired without them (swiss.h). */
-static void remember_left_out(struct running *r)
-{
-	struct problems quiet = { 0 };
-	struct manifest_view view;
-	char *path = manifest_find(r->run.out_dir);
-
-	if (path && !manifest_read(path, NULL, MANIFEST_RESUME, &view, &quiet)) {
-		r->left_out = view.left_out;
-		view.left_out = NULL;
-	}
-	if (path)
-		manifest_view_free(&view);
-	free(path);
-}
-
 /* The output folder, the schedule of the run, whether it may resume:
  * 0, or -1 with err. */
 static int plan(struct running *r, char *err)
@@ -169,8 +148,6 @@ static int plan(struct running *r, char *err)
 			      run->out_dir, OUTDIR_RUN_MANIFEST);
 	if (run->resume && remember(r, err))
 		return -1;
-	if (run->resume && r->spec.format == FORMAT_SWISS)
-		remember_left_out(r);
 	/* The bots a resumed run started with make the first generation of
 	 * its schedule; those the file added since, the next ones.  One it
 	 * removed is refused when the manifest is read again. */
@@ -353,10 +330,9 @@ static enum tournament_end preflight(struct running *r, char *err)
 			say(r->hooks, "--skip-broken: the run goes on without '%s': "
 			    "its games are not played (fix it, then run the same "
 			    "command with --resume to play them)", spec->bots[b].name);
-	/* A resumed Swiss keeps out the bots it left out. */
-	for (int b = 0; r->left_out && b < spec->bot_count; b++)
-		r->broken[b] |= r->left_out[b];
-	if (spec->format == FORMAT_SWISS && (count || r->left_out))
+	/* A resumed Swiss's bots it left out join them when its manifest
+	 * is read (tournament_open_manifest()). */
+	if (spec->format == FORMAT_SWISS && count)
 		schedule_leave_out(&r->schedule, r->broken);
 	run->skipped = r->broken;
 	run->skip_why = r->why;
@@ -426,7 +402,6 @@ static void running_free(struct running *r)
 		free(r->why[b]);
 	free(r->why);
 	free(r->broken);
-	free(r->left_out);
 	sodium_memzero(&r->key, sizeof r->key);
 	free(r->out);
 	schedule_free(&r->schedule);
