@@ -144,12 +144,3 @@ int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
 	free(path);
 	return rc;
 }
-
-cJSON *manifest_first_record(const char *dir)
-{
-	char *path = manifest_find(dir);
-	cJSON *header = path ? logread_header(path) : NULL;
-
-	free(path);
-	return header;
-}

@@ -13,6 +13,7 @@
 
 #include "base/files.h"
 #include "base/json.h"
+#include "base/logread.h"
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
@@ -96,13 +97,14 @@ static int read_file(struct running *r, char *err)
 }
 
 /* A resumed run takes again what it was started with and the command
- * line does not say again (its manifest's first record): its opening
- * book, --compress, --skip-broken and its shard.  0, or -1 with err; a
- * record that cannot be read is left for manifest_reopen() to name. */
-static int remember(struct running *r, char *err)
+ * line does not say again (the first record of its `manifest`, parsed
+ * but not checked): its opening book, --compress, --skip-broken and its
+ * shard.  0, or -1 with err; a record that cannot be read is left for
+ * manifest_reopen() to name. */
+static int remember(struct running *r, const char *manifest, char *err)
 {
 	struct tournament_run *run = &r->run;
-	cJSON *first = manifest_first_record(run->out_dir);
+	cJSON *first = logread_header(manifest);
 	const char *book = cJSON_GetStringValue(json_member(first, "book_path"));
 	const char *shard = cJSON_GetStringValue(json_member(first, "shard"));
 	char why[ERR_LEN];
@@ -142,11 +144,12 @@ static int plan(struct running *r, char *err)
 				: r->spec.concurrency ? r->spec.concurrency
 				: sysconf(_SC_NPROCESSORS_ONLN));
 	manifest = manifest_find(run->out_dir);
-	free(manifest);
 	if (run->resume && !manifest)
 		return errorf(err, "nothing to resume: %s has no tournament's %s",
 			      run->out_dir, OUTDIR_RUN_MANIFEST);
-	if (run->resume && remember(r, err))
+	rc = run->resume ? remember(r, manifest, err) : 0;
+	free(manifest);
+	if (rc)
 		return -1;
 	/* The bots a resumed run started with make the first generation of
 	 * its schedule; those the file added since, the next ones.  One it
