@@ -20,3 +20,11 @@ void problems_add(struct problems *problems, const char *where,
 	problems->count++;
 	problems->report(problems->ctx, where, what);
 }
+
+void problems_keep_first(void *ctx, const char *where, const char *what)
+{
+	char *first = ctx;
+
+	if (!*first)
+		snprintf(first, ERR_LEN, "%s: %s", where, what);
+}

@@ -19,4 +19,8 @@ struct problems {
 void problems_add(struct problems *problems, const char *where,
 		  const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* A report() for a caller that names one problem: keeps the first,
+ * "WHERE: WHAT", in ctx, a string of ERR_LEN (util.h) set to "". */
+void problems_keep_first(void *ctx, const char *where, const char *what);
+
 #endif

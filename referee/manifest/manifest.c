@@ -96,15 +96,6 @@ static bool header_differs(const cJSON *old, const cJSON *expected, char *why)
 	return true;
 }
 
-/* Keeps the first problem the reader reports as the error. */
-static void first_problem(void *ctx, const char *where, const char *what)
-{
-	char *err = ctx;
-
-	if (!*err)
-		errorf(err, "cannot resume %s: %s", where, what);
-}
-
 /* Whether a game a skipped record left out is one this run plays (by
  * `plays`, of `count` games). */
 static bool plays_skipped(const struct manifest_view *view, const bool *plays, long count)
@@ -120,9 +111,9 @@ int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
 		    cJSON **versions, char *err)
 {
 	const cJSON *now_file = cJSON_GetObjectItemCaseSensitive(expected, "file");
-	struct problems problems = {.report = first_problem, .ctx = err};
+	char *path = manifest_find(dir), why[ERR_LEN], first[ERR_LEN] = "";
+	struct problems problems = {.report = problems_keep_first, .ctx = first};
 	const struct manifest_resume *resume = &view->resume;
-	char *path = manifest_find(dir), why[ERR_LEN];
 	int rc = -1;
 
 	/* Another run's run.jsonl: the reader names what it is not. */
@@ -132,6 +123,8 @@ int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
 	*err = '\0';
 	if (manifest_read(path, NULL, MANIFEST_RESUME, view, &problems) ||
 	    problems.count) {
+		if (*first)
+			errorf(err, "cannot resume %s", first);
 		if (problems.count > 1)
 			snprintf(err + strlen(err), ERR_LEN - strlen(err),
 				 " (and %ld more)", problems.count - 1);
@@ -150,13 +143,4 @@ int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
 		*versions = manifest_file_versions(resume->file, now_file);
 	free(path);
 	return rc;
-}
-
-cJSON *manifest_first_record(const char *dir)
-{
-	char *path = manifest_find(dir);
-	cJSON *header = path ? logread_header(path) : NULL;
-
-	free(path);
-	return header;
 }

@@ -52,9 +52,4 @@ int manifest_reopen(const char *dir, const cJSON *expected, const bool *plays,
 		    long count, struct manifest_view *view, struct run_manifest *run,
 		    cJSON **versions, char *err);
 
-/* The first record of the manifest in `dir`, parsed but not checked
- * (what a resumed run was started with, taken again before the manifest
- * is read: manifest_reopen() checks it), or NULL. */
-cJSON *manifest_first_record(const char *dir);
-
 #endif

@@ -81,9 +81,6 @@ int manifest_file_grow(cJSON *file, const cJSON *record)
 	    b != cJSON_GetArraySize(bots))
 		return -1;
 	cJSON_ArrayForEach(entry, entries)
-		if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(entry, "name")))
-			return -1;
-	cJSON_ArrayForEach(entry, entries)
 		cJSON_AddItemToArray(bots, cJSON_Duplicate(entry, true));
 	return 0;
 }

@@ -25,9 +25,9 @@ bool manifest_first_change(const cJSON *a, const cJSON *b, const char *const *sk
  * the same name. */
 int manifest_file_apply(cJSON *file, const cJSON *record);
 
-/* Takes in a "grown" record, its "entries" checked by manifest_read.c:
- * they are added at the end of `file`'s bots.  0, or -1 when its "bot" is not the number of `file`'s
- * bots or an entry has no name. */
+/* Takes in a "grown" record, its "entries" checked by manifest_read.c
+ * (each of a new name): they are added at the end of `file`'s bots.  0,
+ * or -1 when its "bot" is not the number of `file`'s bots. */
 int manifest_file_grow(cJSON *file, const cJSON *record);
 
 /* Compares the file `now` with the file `old` a run was started with:

@@ -18,7 +18,6 @@
 #include "manifest_file.h"
 #include "manifest_format.h"
 #include "manifest_record.h"
-#include "manifest_swiss.h"
 
 #define READ_CHUNK ((size_t)1 << 20)
 #define MAX_LINE ((size_t)16 << 20)
@@ -58,6 +57,31 @@ static void problem(struct reader *rd, const char *fmt, ...)
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
 	problems_add(rd->problems, rd->view->path, "line %zu: %s", rd->line + 1, what);
+}
+
+/* The Swiss field of a manifest's header whose tournament file `file`
+ * says "format": "swiss" (its rounds, and its games per pairing from
+ * `schedule_games`): 1; 0 when the file is not a Swiss's; -1 when it
+ * is, but its rounds and the schedule's games do not agree (no run of
+ * the referee writes that: its pairings cannot be checked). */
+static int swiss_field(const cJSON *file, int bots, long schedule_games,
+		       struct swiss_field *field)
+{
+	const cJSON *format = cJSON_GetObjectItemCaseSensitive(file, "format");
+	long rounds = 0;
+
+	memset(field, 0, sizeof *field);
+	if (!cJSON_IsString(format) || strcmp(format->valuestring, "swiss"))
+		return 0;
+	if (!json_get_int(file, "rounds", 1, 1000, &rounds) || rounds < 1 || bots < 2)
+		return -1;
+	field->bots = bots;
+	field->rounds = (int)rounds;
+	field->games = (int)(schedule_games / (rounds * (bots / 2)));
+	if (field->games > 0 && (long)field->games * rounds * (bots / 2) == schedule_games)
+		return 1;
+	memset(field, 0, sizeof *field);
+	return -1;
 }
 
 /* The first record: what the tournament is. */
@@ -118,8 +142,8 @@ static int take_header(struct reader *rd, const cJSON *o)
 	v->players = (int)players;
 	v->duplicate = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
 		cJSON_GetObjectItemCaseSensitive(o, "file"), "duplicate"));
-	if (manifest_swiss_field(cJSON_GetObjectItemCaseSensitive(o, "file"),
-				 v->name_count, v->game_count, &v->swiss) < 0) {
+	if (swiss_field(cJSON_GetObjectItemCaseSensitive(o, "file"),
+			v->name_count, v->game_count, &v->swiss) < 0) {
 		problem(rd, "its tournament file is a Swiss's, but its \"rounds\" "
 			"and \"bots\" do not make the %ld games of \"schedule_games\": "
 			"its pairings cannot be checked", v->game_count);
@@ -671,41 +695,6 @@ static int read_lines(struct reader *rd, int fd)
 		rc = -1;
 	}
 	return rc;
-}
-
-/* A Swiss's finished games, for manifest_swiss.h. */
-static bool view_ranks(void *ctx, long game, int ranks[2])
-{
-	const struct manifest_view *v = ctx;
-
-	if (v->state[game] != MANIFEST_FINISHED)
-		return false;
-	ranks[0] = v->ranks[2 * game];
-	ranks[1] = v->ranks[2 * game + 1];
-	return true;
-}
-
-static bool view_seats(void *ctx, long game, int seats[2])
-{
-	const struct manifest_view *v = ctx;
-
-	if (v->state[game] != MANIFEST_FINISHED)
-		return false;
-	seats[0] = v->seats[2 * game];
-	seats[1] = v->seats[2 * game + 1];
-	return true;
-}
-
-void manifest_view_swiss_plan(const struct manifest_view *view, struct swiss_plan *plan)
-{
-	swiss_plan(&view->swiss, view_ranks, (void *)view, plan);
-}
-
-void manifest_view_swiss_check(const struct manifest_view *view, struct problems *problems)
-{
-	manifest_swiss_check(&(struct manifest_swiss_games){
-		.field = &view->swiss, .path = view->path, .names = view->names,
-		.ranks = view_ranks, .seats = view_seats, .ctx = (void *)view}, problems);
 }
 
 /* The records at `path` streamed through take_line(): a tournament's

@@ -86,7 +86,7 @@ struct manifest_view {
 	struct swiss_field swiss;     /* a Swiss's field; rounds 0: none;
 				       * a shard's pairings are checked
 				       * only over every shard's manifest
-				       * (manifest_swiss.h) */
+				       * (manifest_swiss_union.h) */
 	bool *left_out;               /* a Swiss's, by bot: its "skipped"
 				       * records' bots, never paired
 				       * (swiss.absent) */
@@ -168,7 +168,7 @@ void manifest_view_free(struct manifest_view *view);
  * finished games. */
 void manifest_view_swiss_plan(const struct manifest_view *view, struct swiss_plan *plan);
 /* Reports each finished game of Swiss run `view` whose seats are not its
- * pairing's (manifest_swiss.h). */
+ * pairing's (manifest_swiss.c). */
 void manifest_view_swiss_check(const struct manifest_view *view, struct problems *problems);
 
 #endif

@@ -9,7 +9,6 @@
 #include "base/json.h"
 #include "base/util.h"
 #include "games/fair.h"
-#include "manifest_format.h"
 
 /* --- the usual layout, read without a JSON parser ---------------------- */
 
@@ -131,10 +130,7 @@ static bool usual_forfeits(struct cursor *c, struct game_entry *r)
 
 static struct game_entry *next_entry(struct entries *e, size_t count)
 {
-	if (count == e->cap) {
-		e->cap = e->cap ? 2 * e->cap : MANIFEST_BATCH_GAMES;
-		e->at = xrealloc(e->at, e->cap * sizeof *e->at);
-	}
+	e->at = xgrow(e->at, count, &e->cap, sizeof *e->at);
 	/* Not all of it: its lists are filled as far as their counts say. */
 	e->at[count].seat_count = e->at[count].rank_count = 0;
 	e->at[count].forfeit_count = 0;

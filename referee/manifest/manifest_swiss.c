@@ -1,39 +1,38 @@
 /*
- * A Swiss run's manifest checked against its pairings; see
- * manifest_swiss.h.
+ * A Swiss run's manifest checked against its pairings (swiss.h), for the
+ * manifest's reader (manifest_read.h, which declares these): every
+ * finished game must seat the bots that the pairing of its round, made
+ * from the results the manifest lists for the rounds before, seats
+ * there.  So a manifest whose pairings were changed by hand, or a run
+ * that paired otherwise, fails wherever the manifest is read (verify,
+ * ladder, report, --resume), with the game, the seats it lists and the
+ * seats of the pairing.
  */
-#include "manifest_swiss.h"
+#include "manifest_read.h"
 
-#include <string.h>
-
-#include "base/json.h"
-
-int manifest_swiss_field(const cJSON *file, int bots, long schedule_games,
-			 struct swiss_field *field)
+/* A Swiss's finished games' ranks, seat by seat, for swiss_plan(). */
+static bool view_ranks(void *ctx, long game, int ranks[2])
 {
-	const cJSON *format = cJSON_GetObjectItemCaseSensitive(file, "format");
-	long rounds = 0;
+	const struct manifest_view *v = ctx;
 
-	memset(field, 0, sizeof *field);
-	if (!cJSON_IsString(format) || strcmp(format->valuestring, "swiss"))
-		return 0;
-	if (!json_get_int(file, "rounds", 1, 1000, &rounds) || rounds < 1 || bots < 2)
-		return -1;
-	field->bots = bots;
-	field->rounds = (int)rounds;
-	field->games = (int)(schedule_games / (rounds * (bots / 2)));
-	if (field->games > 0 && (long)field->games * rounds * (bots / 2) == schedule_games)
-		return 1;
-	memset(field, 0, sizeof *field);
-	return -1;
+	if (v->state[game] != MANIFEST_FINISHED)
+		return false;
+	ranks[0] = v->ranks[2 * game];
+	ranks[1] = v->ranks[2 * game + 1];
+	return true;
 }
 
-/* Game `game` of the pairing `pair`: a problem when the manifest seats
- * it otherwise. */
-static void check_game(const struct manifest_swiss_games *v, long game, int round,
-		       const int *pair, int g, const int *seats,
-		       struct problems *problems)
+void manifest_view_swiss_plan(const struct manifest_view *view, struct swiss_plan *plan)
 {
+	swiss_plan(&view->swiss, view_ranks, (void *)view, plan);
+}
+
+/* Finished game `game` of the pairing `pair`: a problem when the
+ * manifest seats it otherwise. */
+static void check_game(const struct manifest_view *v, long game, int round,
+		       const int *pair, int g, struct problems *problems)
+{
+	const unsigned short *seats = &v->seats[2 * game];
 	int want[2];
 
 	swiss_seating(pair, g, want);
@@ -47,32 +46,30 @@ static void check_game(const struct manifest_swiss_games *v, long game, int roun
 		     v->names[want[0]], v->names[want[1]]);
 }
 
-void manifest_swiss_check(const struct manifest_swiss_games *games,
-			  struct problems *problems)
+void manifest_view_swiss_check(const struct manifest_view *view, struct problems *problems)
 {
-	const struct swiss_field *f = games->field;
+	const struct swiss_field *f = &view->swiss;
 	struct swiss_plan plan;
 
-	swiss_plan(f, games->ranks, games->ctx, &plan);
+	manifest_view_swiss_plan(view, &plan);
 	for (int round = 0; round < f->rounds; round++)
 		for (int b = 0; b < plan.boards; b++)
 			for (int g = 0; g < f->games; g++) {
 				long game = swiss_game_number(f, round, b, g);
-				int seats[2];
 
-				if (!games->seats(games->ctx, game, seats))
+				if (view->state[game] != MANIFEST_FINISHED)
 					continue;
 				if (swiss_board_empty(f, b))
-					problems_add(problems, games->path, "game %ld "
+					problems_add(problems, view->path, "game %ld "
 						     "finished on a board of Swiss "
 						     "round %d that the bots left out "
 						     "leave empty", game, round + 1);
 				else if (round < plan.paired)
-					check_game(games, game, round,
+					check_game(view, game, round,
 						   plan.pairs[round * plan.boards + b],
-						   g, seats, problems);
+						   g, problems);
 				else
-					problems_add(problems, games->path, "game %ld "
+					problems_add(problems, view->path, "game %ld "
 						     "of Swiss round %d finished, but "
 						     "round %d has games not finished, "
 						     "from which its pairing is made",

@@ -29,10 +29,7 @@ void progress_leader_add(struct progress_leader *l, const int *bot,
 {
 	struct rating_game *g;
 
-	if (l->count == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 256;
-		l->games = xrealloc(l->games, l->cap * sizeof *l->games);
-	}
+	l->games = xgrow(l->games, l->count, &l->cap, sizeof *l->games);
 	g = &l->games[l->count++];
 	g->seats = (int8_t)players;
 	for (int s = 0; s < players; s++) {

@@ -33,15 +33,6 @@ char *tournament_peer_dir(const char *out_dir, int index, int peer)
 	return xasprintf("%.*s%d", (int)(len - digits), out_dir, peer);
 }
 
-/* The first problem the reader reports, kept. */
-static void first_problem(void *ctx, const char *where, const char *what)
-{
-	char *err = ctx;
-
-	if (!*err)
-		snprintf(err, ERR_LEN, "%s: %s", where, what);
-}
-
 /* Whether peer game `g`'s log is signed with the run's key and ranks its
  * seats as the manifest `v` says. */
 static bool log_holds(const struct tournament_peers *p, const struct manifest_view *v,
@@ -117,7 +108,7 @@ static int take_peer(struct tournament_peers *p, int peer, char *err)
 {
 	char *dir = tournament_peer_dir(p->out_dir, p->index, peer);
 	char *path = manifest_find(dir), first[ERR_LEN] = "";
-	struct problems problems = {.report = first_problem, .ctx = first};
+	struct problems problems = {.report = problems_keep_first, .ctx = first};
 	struct manifest_view v = {0};
 	int rc = 0, taken = 0;
 

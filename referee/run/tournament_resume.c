@@ -432,6 +432,13 @@ int tournament_open_manifest(struct tournament_state *st)
 	rc = manifest_reopen(dir, now, plays, st->schedule->game_count, &old,
 			     &st->ledger.run, &versions, st->err);
 	cJSON_Delete(now);
+	/* A resumed Swiss keeps out the bots its skipped records left out:
+	 * its rounds were paired without them (swiss.h). */
+	if (!rc && old.left_out && st->run->skipped) {
+		for (int b = 0; b < old.name_count; b++)
+			st->run->skipped[b] |= old.left_out[b];
+		schedule_leave_out(st->schedule, st->run->skipped);
+	}
 	/* Its games are the first generations' of this run's schedule (and
 	 * no more than st->finished holds). */
 	if (!rc && schedule_games_of(st->schedule, old.name_count) != old.game_count)

@@ -13,13 +13,13 @@
 
 #include "base/files.h"
 #include "base/json.h"
+#include "base/logread.h"
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
 #include "base/visible.h"
 #include "bot/contain.h"
 #include "manifest/manifest.h"
-#include "manifest/manifest_read.h"
 #include "match/match.h"
 #include "plan/schedule.h"
 #include "progress.h"
@@ -44,8 +44,6 @@ struct running {
 	char *out;               /* the default output folder, when it is */
 	bool *broken;
 	char **why;
-	bool *left_out;          /* a resumed Swiss's bots its skipped
-				  * records left out, or NULL */
 	int first_bots;          /* a resumed run's first record's bots
 				  * (schedule.h's first generation), or -1 */
 };
@@ -99,13 +97,14 @@ static int read_file(struct running *r, char *err)
 }
 
 /* A resumed run takes again what it was started with and the command
- * line does not say again (its manifest's first record): its opening
- * book, --compress, --skip-broken and its shard.  0, or -1 with err; a
- * record that cannot be read is left for manifest_reopen() to name. */
-static int remember(struct running *r, char *err)
+ * line does not say again (the first record of its `manifest`, parsed
+ * but not checked): its opening book, --compress, --skip-broken and its
+ * shard.  0, or -1 with err; a record that cannot be read is left for
+ * manifest_reopen() to name. */
+static int remember(struct running *r, const char *manifest, char *err)
 {
 	struct tournament_run *run = &r->run;
-	cJSON *first = manifest_first_record(run->out_dir);
+	cJSON *first = logread_header(manifest);
 	const char *book = cJSON_GetStringValue(json_member(first, "book_path"));
 	const char *shard = cJSON_GetStringValue(json_member(first, "shard"));
 	char why[ERR_LEN];
@@ -131,24 +130,6 @@ static int remember(struct running *r, char *err)
 	return rc;
 }
 
-/* A resumed Swiss's bots that its skipped records left out (by bot, as
- * the manifest's reader keeps them): they stay out, as its rounds were
- * paired without them (swiss.h). */
-static void remember_left_out(struct running *r)
-{
-	struct problems quiet = { 0 };
-	struct manifest_view view;
-	char *path = manifest_find(r->run.out_dir);
-
-	if (path && !manifest_read(path, NULL, MANIFEST_RESUME, &view, &quiet)) {
-		r->left_out = view.left_out;
-		view.left_out = NULL;
-	}
-	if (path)
-		manifest_view_free(&view);
-	free(path);
-}
-
 /* The output folder, the schedule of the run, whether it may resume:
  * 0, or -1 with err. */
 static int plan(struct running *r, char *err)
@@ -163,14 +144,13 @@ static int plan(struct running *r, char *err)
 				: r->spec.concurrency ? r->spec.concurrency
 				: sysconf(_SC_NPROCESSORS_ONLN));
 	manifest = manifest_find(run->out_dir);
-	free(manifest);
 	if (run->resume && !manifest)
 		return errorf(err, "nothing to resume: %s has no tournament's %s",
 			      run->out_dir, OUTDIR_RUN_MANIFEST);
-	if (run->resume && remember(r, err))
+	rc = run->resume ? remember(r, manifest, err) : 0;
+	free(manifest);
+	if (rc)
 		return -1;
-	if (run->resume && r->spec.format == FORMAT_SWISS)
-		remember_left_out(r);
 	/* The bots a resumed run started with make the first generation of
 	 * its schedule; those the file added since, the next ones.  One it
 	 * removed is refused when the manifest is read again. */
@@ -353,10 +333,9 @@ static enum tournament_end preflight(struct running *r, char *err)
 			say(r->hooks, "--skip-broken: the run goes on without '%s': "
 			    "its games are not played (fix it, then run the same "
 			    "command with --resume to play them)", spec->bots[b].name);
-	/* A resumed Swiss keeps out the bots it left out. */
-	for (int b = 0; r->left_out && b < spec->bot_count; b++)
-		r->broken[b] |= r->left_out[b];
-	if (spec->format == FORMAT_SWISS && (count || r->left_out))
+	/* A resumed Swiss's bots it left out join them when its manifest
+	 * is read (tournament_open_manifest()). */
+	if (spec->format == FORMAT_SWISS && count)
 		schedule_leave_out(&r->schedule, r->broken);
 	run->skipped = r->broken;
 	run->skip_why = r->why;
@@ -426,7 +405,6 @@ static void running_free(struct running *r)
 		free(r->why[b]);
 	free(r->why);
 	free(r->broken);
-	free(r->left_out);
 	sodium_memzero(&r->key, sizeof r->key);
 	free(r->out);
 	schedule_free(&r->schedule);

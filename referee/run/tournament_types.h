@@ -25,8 +25,9 @@ struct tournament_run {
 	/* --skip-broken, given or remembered from the run resumed. */
 	bool skip_broken;
 	/* By bot number: left out of the run (--skip-broken), its tables'
-	 * games not played, with why (NULL: none is). */
-	const bool *skipped;
+	 * games not played, with why (NULL: none is); a resumed Swiss's
+	 * adds those its manifest left out (tournament_open_manifest()). */
+	bool *skipped;
 	char *const *skip_why;
 	/* Called after each game is recorded as finished (may be NULL);
 	 * `referee tournament --report` updates the report from it. */

@@ -328,6 +328,10 @@ static void grow(const struct referee_key *signer)
  * "grown" record, and reads as one run once signed again by its key. */
 START_TEST(grows_after_its_signature)
 {
+	static const char grown_refused[] = "line 12: a grown record needs "
+		"\"bot\", the number of bots so far (2), the \"entries\" of the "
+		"bots added, of new names, \"first_game\", the schedule's games so "
+		"far and one (4), and \"schedule_games\", their number now\n";
 	struct referee_key other;
 	struct manifest_view v;
 
@@ -359,10 +363,16 @@ START_TEST(grows_after_its_signature)
 	rechain(15);
 	write_lines(15, 0);
 	read_as_verify(&v);
-	ck_assert_str_eq(said, "line 12: a grown record needs \"bot\", the number of "
-			 "bots so far (2), the \"entries\" of the bots added, of new "
-			 "names, \"first_game\", the schedule's games so far and one "
-			 "(4), and \"schedule_games\", their number now\n");
+	ck_assert_str_eq(said, grown_refused);
+	manifest_view_free(&v);
+	/* An entry without a name, refused by the reader alone (the file
+	 * it grows, manifest_file_grow(), takes the entries it checked). */
+	sub(11, "\"bot\":1", "\"bot\":2");
+	sub(11, "{\"name\":\"c\",", "{");
+	rechain(15);
+	write_lines(15, 0);
+	read_as_verify(&v);
+	ck_assert_str_eq(said, grown_refused);
 	manifest_view_free(&v);
 	sub(11, "\"type\":\"grown\"", "\"type\":\"resumed\"");
 	rechain(15);
