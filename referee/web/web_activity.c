@@ -12,13 +12,13 @@
  */
 #include <math.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
@@ -136,53 +136,48 @@ static void time_pending(struct web_activity *a, time_t since)
 	a->pending_count = 0;
 }
 
-/* Notes one record of run.jsonl. */
-static void note(struct web_activity *a, const cJSON *rec, const char *dir)
+/* What a read of run.jsonl notes its records in, and the league's folder. */
+struct reading {
+	struct web_activity *a;
+	const char *dir;
+};
+
+/* Notes one line of run.jsonl (files_follow_lines()'s). */
+static void note(void *ctx, const char *line, size_t len)
 {
+	const struct reading *r = ctx;
+	char err[ERR_LEN];
+	cJSON *rec = json_parse_object(line, len, err);
 	const char *type = cJSON_GetStringValue(json_member(rec, "type"));
 	const cJSON *game = json_member(rec, "game");
 	const char *log = cJSON_GetStringValue(json_member(rec, "log"));
 
 	if (type && !strcmp(type, "started") && cJSON_IsArray(json_member(rec, "games"))) {
-		note_started(a, json_member(rec, "games"));
+		note_started(r->a, json_member(rec, "games"));
 	} else if (type && !strcmp(type, "finished") && cJSON_IsNumber(game) && log &&
 		   game->valuedouble >= 1 && game->valuedouble < 1e7) {
-		note_finished(a, (long)game->valuedouble,
-			      path_joinf(dir, "runs/%06ld/%s", a->run, log));
+		note_finished(r->a, (long)game->valuedouble,
+			      path_joinf(r->dir, "runs/%06ld/%s", r->a->run, log));
 	}
+	cJSON_Delete(rec);
 }
 
-/* Reads run `run`'s lines written since the last read. */
+/* Reads run `run`'s lines written since the last read: all of them again
+ * when it is another run, or its run.jsonl was written anew. */
 static void read_new(struct web_activity *a, const char *dir, long run, time_t since)
 {
-	char *path = path_joinf(dir, "runs/%06ld/run.jsonl", run), err[ERR_LEN];
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	FILE *in = fopen(path, "re");
-	struct stat st;
+	char *path = path_joinf(dir, "runs/%06ld/run.jsonl", run);
+	struct reading r = {a, dir};
 
-	free(path);
-	if (a->run != run || (in && !fstat(fileno(in), &st) && st.st_size < a->offset)) {
+	if (a->run != run) {
 		forget(a, since);
 		a->run = run;
 	}
-	if (!in || fseek(in, a->offset, SEEK_SET)) {
-		if (in)
-			fclose(in);
-		return;
+	if (files_follow_lines(path, &a->offset, note, &r) == 1) {
+		forget(a, since);
+		files_follow_lines(path, &a->offset, note, &r);
 	}
-	/* A line not ended yet is being written: read again next time. */
-	while ((len = getline(&line, &cap, in)) > 0 && line[len - 1] == '\n') {
-		cJSON *rec = json_parse_object(line, (size_t)len - 1, err);
-
-		if (rec)
-			note(a, rec, dir);
-		cJSON_Delete(rec);
-		a->offset += len;
-	}
-	free(line);
-	fclose(in);
+	free(path);
 	time_pending(a, since);
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "base/json.h"
 #include "base/outdir.h"
 #include "base/util.h"
@@ -72,10 +73,12 @@ static void add_entry(struct web_commitments *f, long first, const char *c, cons
 	cJSON_Delete(e);
 }
 
-/* A run.jsonl line: a "started" record's sets appended (each set once,
- * at its first game; anything else is not the feed's). */
-static void take_line(struct web_commitments *f, const char *line, size_t len)
+/* A run.jsonl line (files_follow_lines()'s): a "started" record's sets
+ * appended (each set once, at its first game; anything else is not the
+ * feed's). */
+static void take_line(void *ctx, const char *line, size_t len)
 {
+	struct web_commitments *f = ctx;
 	cJSON *r = cJSON_ParseWithLength(line, len);
 	const char *type = cJSON_GetStringValue(json_member(r, "type"));
 	const cJSON *games = json_member(r, "games"), *cs = json_member(r, "commitments");
@@ -95,27 +98,14 @@ static void take_line(struct web_commitments *f, const char *line, size_t len)
 }
 
 /* Reads run f->run's run.jsonl on from f->offset, its whole lines
- * taken: whether it could be opened. */
-static bool read_run(struct web_commitments *f)
+ * taken. */
+static void read_run(struct web_commitments *f)
 {
 	char *run_dir = league_run_dir(f->dir, f->run), *path = outdir_run_manifest(run_dir);
-	FILE *in = fopen(path, "re");
-	char *line = NULL;
-	size_t room = 0;
-	ssize_t len;
 
+	files_follow_lines(path, &f->offset, take_line, f);
 	free(run_dir);
 	free(path);
-	if (!in)
-		return false;
-	if (fseek(in, f->offset, SEEK_SET) == 0)
-		while ((len = getline(&line, &room, in)) > 0 && line[len - 1] == '\n') {
-			take_line(f, line, (size_t)len);
-			f->offset += len;
-		}
-	free(line);
-	fclose(in);
-	return true;
 }
 
 /* Whether run `run` of the league has a folder. */
