@@ -1,6 +1,7 @@
 /*
  * The league's commitments feed; see web_commitments.h.  The entries are
- * kept printed, one JSON text each, in the order they were read; the
+ * kept printed, one JSON text each, in the order they were read (a
+ * reply's are its raw items); the
  * handler threads read on and reply under the feed's mutex.
  */
 #include "web/web_commitments.h"
@@ -8,7 +9,6 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -142,12 +142,11 @@ static int whole(const char *text, long max, long *n)
 	return *n < 0 || errno || *end || *n > max ? -1 : 0;
 }
 
-char *web_commitments_reply(struct web_commitments *f, const char *after, const char *limit,
-			    char *err)
+cJSON *web_commitments_reply(struct web_commitments *f, const char *after, const char *limit,
+			     char *err)
 {
 	long from = 0, cap = WEB_COMMITMENTS_CAP, to;
-	size_t len = 64;
-	char *text, *p;
+	cJSON *j, *entries;
 
 	if (after && whole(after, 1000000000000L, &from)) {
 		errorf(err, "after takes the number of the last entry you have (0 or more)");
@@ -165,14 +164,13 @@ char *web_commitments_reply(struct web_commitments *f, const char *after, const 
 		return NULL;
 	}
 	to = from + cap < f->count ? from + cap : f->count;
+	j = cJSON_CreateObject();
+	entries = cJSON_AddArrayToObject(j, "entries");
 	for (long i = from; i < to; i++)
-		len += strlen(f->entries[i]) + 1;
-	p = text = xcalloc(len + 96, 1);
-	p += sprintf(p, "{\"entries\":[");
-	for (long i = from; i < to; i++)
-		p += sprintf(p, "%s%s", i > from ? "," : "", f->entries[i]);
-	sprintf(p, "],\"next\":%ld,\"more\":%s,\"total\":%ld}", to, to < f->count ? "true" : "false",
-		f->count);
+		cJSON_AddItemToArray(entries, cJSON_CreateRaw(f->entries[i]));
+	cJSON_AddNumberToObject(j, "next", (double)to);
+	cJSON_AddBoolToObject(j, "more", to < f->count);
+	cJSON_AddNumberToObject(j, "total", (double)f->count);
 	pthread_mutex_unlock(&f->lock);
-	return text;
+	return j;
 }

@@ -229,15 +229,16 @@ static enum MHD_Result serve_commitments(struct request *r)
 {
 	const char *after = MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "after");
 	const char *limit = MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "limit");
-	char err[ERR_LEN], *text;
+	char err[ERR_LEN];
 	int others = 0;
+	cJSON *j;
 
 	MHD_get_connection_values(r->c, MHD_GET_ARGUMENT_KIND, other_argument, &others);
 	if (others)
 		return web_fail(r->c, MHD_HTTP_BAD_REQUEST, "the feed takes after=N (the last "
 				"entry you have) and limit=K, nothing else");
-	text = web_commitments_reply(r->s->feed, after, limit, err);
-	return answer(r, text, JSON, MHD_HTTP_BAD_REQUEST, err);
+	j = web_commitments_reply(r->s->feed, after, limit, err);
+	return j ? web_reply_json(r->c, MHD_HTTP_OK, j) : web_fail(r->c, MHD_HTTP_BAD_REQUEST, err);
 }
 
 /* GET /api/grade/NNNNNN/game-NNNNNN: the game's grade (web_games.h). */
@@ -340,8 +341,10 @@ static enum MHD_Result serve_upload(struct request *r)
 
 static enum MHD_Result serve_upload_status(struct request *r)
 {
-	return answer(r, web_preflight_status(r->s->upload.preflight, r->tail, r->who.user),
-		      JSON, MHD_HTTP_NOT_FOUND, "no such upload of yours");
+	cJSON *j = web_preflight_status(r->s->upload.preflight, r->tail, r->who.user);
+
+	return j ? web_reply_json(r->c, MHD_HTTP_OK, j)
+		 : web_fail(r->c, MHD_HTTP_NOT_FOUND, "no such upload of yours");
 }
 
 /* A game's route's tail, as its 404 and the 404 of every path name it. */
