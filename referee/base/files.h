@@ -50,11 +50,9 @@ char *files_read_all(const char *path, size_t *len);
  * whole: each caller opens the file and words its own errors. */
 char *files_read_fd(int fd, size_t max, size_t *len);
 
-/* Follows the file at `path` as it grows: each whole line written past
- * *offset given to `line` (its newline cut off), *offset moved past it; a
- * line not ended yet is being written, and is read by the next call.  0;
- * -1 when the file cannot be opened; 1, reading nothing, when it is
- * shorter than *offset (written anew: the caller starts again from 0). */
+/* Each whole line of the growing file `path` past *offset, given to
+ * `line` (without its newline), *offset moved past it: 0; -1 when it
+ * cannot be opened; 1, reading nothing, when it is shorter than *offset. */
 int files_follow_lines(const char *path, long *offset,
 		       void (*line)(void *ctx, const char *text, size_t len), void *ctx);
 

@@ -33,6 +33,7 @@ struct task {
 
 struct web_activity {
 	pthread_mutex_t lock;
+	char *dir;          /* the league's */
 	long run;           /* the run read, 0: none */
 	long offset;        /* of its run.jsonl, to the end of its last line read */
 	struct task *tasks; /* those with a game not finished */
@@ -46,11 +47,12 @@ struct web_activity {
 	long cores;         /* the workers of the server's next run; 0: none */
 };
 
-struct web_activity *web_activity_new(bool plays)
+struct web_activity *web_activity_new(const char *dir, bool plays)
 {
 	struct web_activity *a = xcalloc(1, sizeof *a);
 
 	pthread_mutex_init(&a->lock, NULL);
+	a->dir = xstrdup(dir);
 	a->cores = plays ? sysconf(_SC_NPROCESSORS_ONLN) : 0;
 	return a;
 }
@@ -87,6 +89,7 @@ void web_activity_free(struct web_activity *a)
 		return;
 	forget(a, 0);
 	free(a->times);
+	free(a->dir);
 	pthread_mutex_destroy(&a->lock);
 	free(a);
 }
@@ -136,16 +139,10 @@ static void time_pending(struct web_activity *a, time_t since)
 	a->pending_count = 0;
 }
 
-/* What a read of run.jsonl notes its records in, and the league's folder. */
-struct reading {
-	struct web_activity *a;
-	const char *dir;
-};
-
 /* Notes one line of run.jsonl (files_follow_lines()'s). */
 static void note(void *ctx, const char *line, size_t len)
 {
-	const struct reading *r = ctx;
+	struct web_activity *a = ctx;
 	char err[ERR_LEN];
 	cJSON *rec = json_parse_object(line, len, err);
 	const char *type = cJSON_GetStringValue(json_member(rec, "type"));
@@ -153,29 +150,25 @@ static void note(void *ctx, const char *line, size_t len)
 	const char *log = cJSON_GetStringValue(json_member(rec, "log"));
 
 	if (type && !strcmp(type, "started") && cJSON_IsArray(json_member(rec, "games"))) {
-		note_started(r->a, json_member(rec, "games"));
+		note_started(a, json_member(rec, "games"));
 	} else if (type && !strcmp(type, "finished") && cJSON_IsNumber(game) && log &&
 		   game->valuedouble >= 1 && game->valuedouble < 1e7) {
-		note_finished(r->a, (long)game->valuedouble,
-			      path_joinf(r->dir, "runs/%06ld/%s", r->a->run, log));
+		note_finished(a, (long)game->valuedouble,
+			      path_joinf(a->dir, "runs/%06ld/%s", a->run, log));
 	}
 	cJSON_Delete(rec);
 }
 
 /* Reads run `run`'s lines written since the last read: all of them again
  * when it is another run, or its run.jsonl was written anew. */
-static void read_new(struct web_activity *a, const char *dir, long run, time_t since)
+static void read_new(struct web_activity *a, long run, time_t since)
 {
-	char *path = path_joinf(dir, "runs/%06ld/run.jsonl", run);
-	struct reading r = {a, dir};
+	char *path = path_joinf(a->dir, "runs/%06ld/run.jsonl", run);
 
-	if (a->run != run) {
+	if (a->run != run || files_follow_lines(path, &a->offset, note, a) == 1) {
 		forget(a, since);
 		a->run = run;
-	}
-	if (files_follow_lines(path, &a->offset, note, &r) == 1) {
-		forget(a, since);
-		files_follow_lines(path, &a->offset, note, &r);
+		files_follow_lines(path, &a->offset, note, a);
 	}
 	free(path);
 	time_pending(a, since);
@@ -217,7 +210,7 @@ static long left_in_tasks(struct web_activity *a, long *workers)
 	return queue;
 }
 
-void web_activity_add(struct web_activity *a, cJSON *j, sqlite3 *db, const char *dir)
+void web_activity_add(struct web_activity *a, cJSON *j, sqlite3 *db)
 {
 	long run = league_db_last_run(db), queue = 0, workers = 0;
 	bool open = league_db_open_runs(db) > 0;
@@ -226,7 +219,7 @@ void web_activity_add(struct web_activity *a, cJSON *j, sqlite3 *db, const char 
 
 	pthread_mutex_lock(&a->lock);
 	if (run > 0) {
-		read_new(a, dir, run, since);
+		read_new(a, run, since);
 		per_s = rate(a, since);
 		queue = left_in_tasks(a, &workers);
 	}
