@@ -248,6 +248,30 @@ char *files_readlink(const char *path)
 	}
 }
 
+int files_follow_lines(const char *path, long *offset,
+		       void (*line)(void *ctx, const char *text, size_t len), void *ctx)
+{
+	FILE *in = fopen(path, "re");
+	char *text = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	struct stat st;
+	int rc = 0;
+
+	if (!in)
+		return -1;
+	if (!fstat(fileno(in), &st) && st.st_size < *offset)
+		rc = 1;
+	else if (fseek(in, *offset, SEEK_SET) == 0)
+		while ((len = getline(&text, &cap, in)) > 0 && text[len - 1] == '\n') {
+			line(ctx, text, (size_t)len - 1);
+			*offset += len;
+		}
+	free(text);
+	fclose(in);
+	return rc;
+}
+
 char *files_read_all(const char *path, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);

@@ -50,6 +50,12 @@ char *files_read_all(const char *path, size_t *len);
  * whole: each caller opens the file and words its own errors. */
 char *files_read_fd(int fd, size_t max, size_t *len);
 
+/* Each whole line of the growing file `path` past *offset, given to
+ * `line` (without its newline), *offset moved past it: 0; -1 when it
+ * cannot be opened; 1, reading nothing, when it is shorter than *offset. */
+int files_follow_lines(const char *path, long *offset,
+		       void (*line)(void *ctx, const char *text, size_t len), void *ctx);
+
 /* Writes all `len` bytes at `buf` to `fd`, again after EINTR or a short
  * write: 0, or -1 with errno. */
 int files_write_all(int fd, const char *buf, size_t len);

@@ -179,6 +179,7 @@ static void out_item(struct out *o, const cJSON *item)
 	case cJSON_True: out_put(o, "true", 4); return;
 	case cJSON_Number: out_number(o, item->valuedouble); return;
 	case cJSON_String: out_string(o, item->valuestring); return;
+	case cJSON_Raw: out_put(o, item->valuestring, strlen(item->valuestring)); return;
 	case cJSON_Array:
 		out_char(o, '[');
 		for (c = item->child; c; c = c->next) {

@@ -33,7 +33,8 @@ bool json_valid_utf8(const char *text, size_t len);
 size_t json_utf8_length(const char *s, size_t left);
 
 /* Prints `item` on one line (compact, as cJSON_PrintUnformatted would);
- * the caller frees the result.  json_print also gives its length. */
+ * the caller frees the result.  json_print also gives its length.  A raw
+ * item (cJSON_CreateRaw()) is put as it is: JSON printed already. */
 char *json_print_line(const cJSON *item);
 char *json_print(const cJSON *item, size_t *len);
 

@@ -12,13 +12,13 @@
  */
 #include <math.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "base/json.h"
 #include "base/paths.h"
 #include "base/util.h"
@@ -33,6 +33,7 @@ struct task {
 
 struct web_activity {
 	pthread_mutex_t lock;
+	char *dir;          /* the league's */
 	long run;           /* the run read, 0: none */
 	long offset;        /* of its run.jsonl, to the end of its last line read */
 	struct task *tasks; /* those with a game not finished */
@@ -46,11 +47,12 @@ struct web_activity {
 	long cores;         /* the workers of the server's next run; 0: none */
 };
 
-struct web_activity *web_activity_new(bool plays)
+struct web_activity *web_activity_new(const char *dir, bool plays)
 {
 	struct web_activity *a = xcalloc(1, sizeof *a);
 
 	pthread_mutex_init(&a->lock, NULL);
+	a->dir = xstrdup(dir);
 	a->cores = plays ? sysconf(_SC_NPROCESSORS_ONLN) : 0;
 	return a;
 }
@@ -87,6 +89,7 @@ void web_activity_free(struct web_activity *a)
 		return;
 	forget(a, 0);
 	free(a->times);
+	free(a->dir);
 	pthread_mutex_destroy(&a->lock);
 	free(a);
 }
@@ -136,9 +139,12 @@ static void time_pending(struct web_activity *a, time_t since)
 	a->pending_count = 0;
 }
 
-/* Notes one record of run.jsonl. */
-static void note(struct web_activity *a, const cJSON *rec, const char *dir)
+/* Notes one line of run.jsonl (files_follow_lines()'s). */
+static void note(void *ctx, const char *line, size_t len)
 {
+	struct web_activity *a = ctx;
+	char err[ERR_LEN];
+	cJSON *rec = json_parse_object(line, len, err);
 	const char *type = cJSON_GetStringValue(json_member(rec, "type"));
 	const cJSON *game = json_member(rec, "game");
 	const char *log = cJSON_GetStringValue(json_member(rec, "log"));
@@ -148,41 +154,23 @@ static void note(struct web_activity *a, const cJSON *rec, const char *dir)
 	} else if (type && !strcmp(type, "finished") && cJSON_IsNumber(game) && log &&
 		   game->valuedouble >= 1 && game->valuedouble < 1e7) {
 		note_finished(a, (long)game->valuedouble,
-			      path_joinf(dir, "runs/%06ld/%s", a->run, log));
+			      path_joinf(a->dir, "runs/%06ld/%s", a->run, log));
 	}
+	cJSON_Delete(rec);
 }
 
-/* Reads run `run`'s lines written since the last read. */
-static void read_new(struct web_activity *a, const char *dir, long run, time_t since)
+/* Reads run `run`'s lines written since the last read: all of them again
+ * when it is another run, or its run.jsonl was written anew. */
+static void read_new(struct web_activity *a, long run, time_t since)
 {
-	char *path = path_joinf(dir, "runs/%06ld/run.jsonl", run), err[ERR_LEN];
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	FILE *in = fopen(path, "re");
-	struct stat st;
+	char *path = path_joinf(a->dir, "runs/%06ld/run.jsonl", run);
 
-	free(path);
-	if (a->run != run || (in && !fstat(fileno(in), &st) && st.st_size < a->offset)) {
+	if (a->run != run || files_follow_lines(path, &a->offset, note, a) == 1) {
 		forget(a, since);
 		a->run = run;
+		files_follow_lines(path, &a->offset, note, a);
 	}
-	if (!in || fseek(in, a->offset, SEEK_SET)) {
-		if (in)
-			fclose(in);
-		return;
-	}
-	/* A line not ended yet is being written: read again next time. */
-	while ((len = getline(&line, &cap, in)) > 0 && line[len - 1] == '\n') {
-		cJSON *rec = json_parse_object(line, (size_t)len - 1, err);
-
-		if (rec)
-			note(a, rec, dir);
-		cJSON_Delete(rec);
-		a->offset += len;
-	}
-	free(line);
-	fclose(in);
+	free(path);
 	time_pending(a, since);
 }
 
@@ -222,7 +210,7 @@ static long left_in_tasks(struct web_activity *a, long *workers)
 	return queue;
 }
 
-void web_activity_add(struct web_activity *a, cJSON *j, sqlite3 *db, const char *dir)
+void web_activity_add(struct web_activity *a, cJSON *j, sqlite3 *db)
 {
 	long run = league_db_last_run(db), queue = 0, workers = 0;
 	bool open = league_db_open_runs(db) > 0;
@@ -231,7 +219,7 @@ void web_activity_add(struct web_activity *a, cJSON *j, sqlite3 *db, const char 
 
 	pthread_mutex_lock(&a->lock);
 	if (run > 0) {
-		read_new(a, dir, run, since);
+		read_new(a, run, since);
 		per_s = rate(a, since);
 		queue = left_in_tasks(a, &workers);
 	}

@@ -15,8 +15,8 @@
 
 struct web_activity;
 
-/* `plays`: the server runs the league's player (not --no-play). */
-struct web_activity *web_activity_new(bool plays);
+/* Of league `dir`; `plays`: the server runs its player (not --no-play). */
+struct web_activity *web_activity_new(const char *dir, bool plays);
 void web_activity_free(struct web_activity *a);
 
 /* Adds to `j` "games_per_s" (the newest run's games finished in the last
@@ -25,6 +25,6 @@ void web_activity_free(struct web_activity *a);
  * "cores" (the workers of the server's next run, one a core; 0 when it
  * plays none). */
 #define WEB_ACTIVITY_S 60
-void web_activity_add(struct web_activity *a, cJSON *j, sqlite3 *db, const char *dir);
+void web_activity_add(struct web_activity *a, cJSON *j, sqlite3 *db);
 
 #endif

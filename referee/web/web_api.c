@@ -150,7 +150,7 @@ cJSON *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_acti
 	add_pace(j, c, dir);
 	add_changed(j, db, dir);
 	add_quota(j, dir);
-	web_activity_add(a, j, db, dir);
+	web_activity_add(a, j, db);
 	free(game);
 	free(season);
 	return j;

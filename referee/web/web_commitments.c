@@ -1,6 +1,7 @@
 /*
  * The league's commitments feed; see web_commitments.h.  The entries are
- * kept printed, one JSON text each, in the order they were read; the
+ * kept printed, one JSON text each, in the order they were read (a
+ * reply's are its raw items); the
  * handler threads read on and reply under the feed's mutex.
  */
 #include "web/web_commitments.h"
@@ -8,11 +9,11 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "base/json.h"
 #include "base/outdir.h"
 #include "base/util.h"
@@ -72,10 +73,12 @@ static void add_entry(struct web_commitments *f, long first, const char *c, cons
 	cJSON_Delete(e);
 }
 
-/* A run.jsonl line: a "started" record's sets appended (each set once,
- * at its first game; anything else is not the feed's). */
-static void take_line(struct web_commitments *f, const char *line, size_t len)
+/* A run.jsonl line (files_follow_lines()'s): a "started" record's sets
+ * appended (each set once, at its first game; anything else is not the
+ * feed's). */
+static void take_line(void *ctx, const char *line, size_t len)
 {
+	struct web_commitments *f = ctx;
 	cJSON *r = cJSON_ParseWithLength(line, len);
 	const char *type = cJSON_GetStringValue(json_member(r, "type"));
 	const cJSON *games = json_member(r, "games"), *cs = json_member(r, "commitments");
@@ -95,27 +98,14 @@ static void take_line(struct web_commitments *f, const char *line, size_t len)
 }
 
 /* Reads run f->run's run.jsonl on from f->offset, its whole lines
- * taken: whether it could be opened. */
-static bool read_run(struct web_commitments *f)
+ * taken. */
+static void read_run(struct web_commitments *f)
 {
 	char *run_dir = league_run_dir(f->dir, f->run), *path = outdir_run_manifest(run_dir);
-	FILE *in = fopen(path, "re");
-	char *line = NULL;
-	size_t room = 0;
-	ssize_t len;
 
+	files_follow_lines(path, &f->offset, take_line, f);
 	free(run_dir);
 	free(path);
-	if (!in)
-		return false;
-	if (fseek(in, f->offset, SEEK_SET) == 0)
-		while ((len = getline(&line, &room, in)) > 0 && line[len - 1] == '\n') {
-			take_line(f, line, (size_t)len);
-			f->offset += len;
-		}
-	free(line);
-	fclose(in);
-	return true;
 }
 
 /* Whether run `run` of the league has a folder. */
@@ -152,12 +142,11 @@ static int whole(const char *text, long max, long *n)
 	return *n < 0 || errno || *end || *n > max ? -1 : 0;
 }
 
-char *web_commitments_reply(struct web_commitments *f, const char *after, const char *limit,
-			    char *err)
+cJSON *web_commitments_reply(struct web_commitments *f, const char *after, const char *limit,
+			     char *err)
 {
 	long from = 0, cap = WEB_COMMITMENTS_CAP, to;
-	size_t len = 64;
-	char *text, *p;
+	cJSON *j, *entries;
 
 	if (after && whole(after, 1000000000000L, &from)) {
 		errorf(err, "after takes the number of the last entry you have (0 or more)");
@@ -175,14 +164,13 @@ char *web_commitments_reply(struct web_commitments *f, const char *after, const 
 		return NULL;
 	}
 	to = from + cap < f->count ? from + cap : f->count;
+	j = cJSON_CreateObject();
+	entries = cJSON_AddArrayToObject(j, "entries");
 	for (long i = from; i < to; i++)
-		len += strlen(f->entries[i]) + 1;
-	p = text = xcalloc(len + 96, 1);
-	p += sprintf(p, "{\"entries\":[");
-	for (long i = from; i < to; i++)
-		p += sprintf(p, "%s%s", i > from ? "," : "", f->entries[i]);
-	sprintf(p, "],\"next\":%ld,\"more\":%s,\"total\":%ld}", to, to < f->count ? "true" : "false",
-		f->count);
+		cJSON_AddItemToArray(entries, cJSON_CreateRaw(f->entries[i]));
+	cJSON_AddNumberToObject(j, "next", (double)to);
+	cJSON_AddBoolToObject(j, "more", to < f->count);
+	cJSON_AddNumberToObject(j, "total", (double)f->count);
 	pthread_mutex_unlock(&f->lock);
-	return text;
+	return j;
 }

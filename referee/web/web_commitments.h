@@ -14,6 +14,7 @@
 #ifndef ARENA_WEB_COMMITMENTS_H
 #define ARENA_WEB_COMMITMENTS_H
 
+#include <cjson/cJSON.h>
 #include <stdbool.h>
 
 /* The entries a reply holds at most. */
@@ -29,9 +30,9 @@ void web_commitments_free(struct web_commitments *f);
 
 /* The reply to GET /api/commitments?after=A&limit=L (`after`, `limit`:
  * the query's strings, NULL when not given): {"entries":[...],"next":N,
- * "more":B,"total":T}, new; or NULL with `err` saying what is wrong with
+ * "more":B,"total":T}, a new object; or NULL with `err` saying what is wrong with
  * the query (a 400). */
-char *web_commitments_reply(struct web_commitments *f, const char *after, const char *limit,
-			    char *err);
+cJSON *web_commitments_reply(struct web_commitments *f, const char *after, const char *limit,
+			     char *err);
 
 #endif

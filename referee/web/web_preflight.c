@@ -382,14 +382,14 @@ enum web_queued web_preflight_queue(struct web_preflight *p, const struct web_up
 	return why;
 }
 
-char *web_preflight_status(struct web_preflight *p, const char *id, const char *user)
+cJSON *web_preflight_status(struct web_preflight *p, const char *id, const char *user)
 {
-	char *text = NULL;
+	cJSON *s = NULL;
 
 	pthread_mutex_lock(&p->lock);
-	for (int i = 0; i < SLOTS && !text; i++) {
+	for (int i = 0; i < SLOTS && !s; i++) {
 		const struct job *j = &p->jobs[i];
-		cJSON *s, *item;
+		cJSON *item;
 
 		if (j->state == FREE || strcmp(j->id, id) || strcmp(j->user, user))
 			continue;
@@ -399,11 +399,9 @@ char *web_preflight_status(struct web_preflight *p, const char *id, const char *
 		cJSON_AddStringToObject(s, "state", state_names[j->state]);
 		cJSON_ArrayForEach(item, j->result)
 			cJSON_AddItemToObject(s, item->string, cJSON_Duplicate(item, true));
-		text = json_print_line(s);
-		cJSON_Delete(s);
 	}
 	pthread_mutex_unlock(&p->lock);
-	return text;
+	return s;
 }
 
 /* Whether the register has a version whose folder ends in `tail`

@@ -16,6 +16,7 @@
 #ifndef ARENA_WEB_PREFLIGHT_H
 #define ARENA_WEB_PREFLIGHT_H
 
+#include <cjson/cJSON.h>
 #include <stdbool.h>
 
 #define WEB_PREFLIGHT_WORKERS 2     /* uploads checked at once */
@@ -57,9 +58,9 @@ struct web_upload_job {
 enum web_queued web_preflight_queue(struct web_preflight *p, const struct web_upload_job *u,
 				    char *id);
 
-/* Upload `id`'s state as JSON (docs/LEAGUE-SERVER.md), a new string, or NULL
- * when there is no such upload of `user`'s. */
-char *web_preflight_status(struct web_preflight *p, const char *id, const char *user);
+/* Upload `id`'s state as JSON (docs/LEAGUE-SERVER.md), a new object, or
+ * NULL when there is no such upload of `user`'s. */
+cJSON *web_preflight_status(struct web_preflight *p, const char *id, const char *user);
 
 /* Removes the upload folders DIR/uploads/NAME/upload-* of no version in
  * the register (an upload cut short by a crash), saying on stderr what

@@ -123,6 +123,13 @@ static enum MHD_Result answer(const struct request *r, char *text, const char *t
 	return text ? web_reply(r->c, MHD_HTTP_OK, text, type) : web_fail(r->c, status, error);
 }
 
+/* The same of the JSON object `j` (taken). */
+static enum MHD_Result answer_json(const struct request *r, cJSON *j, unsigned status,
+				   const char *error)
+{
+	return j ? web_reply_json(r->c, MHD_HTTP_OK, j) : web_fail(r->c, status, error);
+}
+
 /* A log of the league: its JSON lines, or a 404.  A log stored
  * compressed is served unpacked: its gzip members (one a write) are not
  * a stream every client unpacks whole, and its lines verify on their
@@ -140,11 +147,8 @@ static enum MHD_Result serve_log(struct request *r)
 /* GET /api/bots/NAME (web_api.h). */
 static enum MHD_Result serve_bot(struct request *r)
 {
-	cJSON *j = web_api_bot(r->db, r->view, r->tail, r->s->dir, &r->who);
-
-	if (!j)
-		return web_fail(r->c, MHD_HTTP_NOT_FOUND, "the league has no such bot");
-	return web_reply_json(r->c, MHD_HTTP_OK, j);
+	return answer_json(r, web_api_bot(r->db, r->view, r->tail, r->s->dir, &r->who),
+			   MHD_HTTP_NOT_FOUND, "the league has no such bot");
 }
 
 /* GET /api/me: who the token is. */
@@ -182,10 +186,8 @@ static enum MHD_Result serve_ladder(struct request *r)
 
 static enum MHD_Result serve_crosstable(struct request *r)
 {
-	cJSON *j = web_api_crosstable(r->view);
-
-	return j ? web_reply_json(r->c, MHD_HTTP_OK, j)
-		 : web_fail(r->c, MHD_HTTP_INTERNAL_SERVER_ERROR, r->view->err);
+	return answer_json(r, web_api_crosstable(r->view), MHD_HTTP_INTERNAL_SERVER_ERROR,
+			   r->view->err);
 }
 
 static enum MHD_Result serve_status(struct request *r)
@@ -229,24 +231,22 @@ static enum MHD_Result serve_commitments(struct request *r)
 {
 	const char *after = MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "after");
 	const char *limit = MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "limit");
-	char err[ERR_LEN], *text;
+	char err[ERR_LEN];
 	int others = 0;
 
 	MHD_get_connection_values(r->c, MHD_GET_ARGUMENT_KIND, other_argument, &others);
 	if (others)
 		return web_fail(r->c, MHD_HTTP_BAD_REQUEST, "the feed takes after=N (the last "
 				"entry you have) and limit=K, nothing else");
-	text = web_commitments_reply(r->s->feed, after, limit, err);
-	return answer(r, text, JSON, MHD_HTTP_BAD_REQUEST, err);
+	return answer_json(r, web_commitments_reply(r->s->feed, after, limit, err),
+			   MHD_HTTP_BAD_REQUEST, err);
 }
 
 /* GET /api/grade/NNNNNN/game-NNNNNN: the game's grade (web_games.h). */
 static enum MHD_Result serve_grade(struct request *r)
 {
-	cJSON *grade = web_game_grade(r->s->dir, r->log);
-
-	return grade ? web_reply_json(r->c, MHD_HTTP_OK, grade)
-		     : web_fail(r->c, MHD_HTTP_NOT_FOUND, r->route->no_game);
+	return answer_json(r, web_game_grade(r->s->dir, r->log), MHD_HTTP_NOT_FOUND,
+			   r->route->no_game);
 }
 
 static enum MHD_Result serve_replay(struct request *r)
@@ -340,8 +340,8 @@ static enum MHD_Result serve_upload(struct request *r)
 
 static enum MHD_Result serve_upload_status(struct request *r)
 {
-	return answer(r, web_preflight_status(r->s->upload.preflight, r->tail, r->who.user),
-		      JSON, MHD_HTTP_NOT_FOUND, "no such upload of yours");
+	return answer_json(r, web_preflight_status(r->s->upload.preflight, r->tail, r->who.user),
+			   MHD_HTTP_NOT_FOUND, "no such upload of yours");
 }
 
 /* A game's route's tail, as its 404 and the 404 of every path name it. */
@@ -582,7 +582,7 @@ struct web_server *web_server_start(const char *dir, const struct sockaddr_in *a
 		return NULL;
 	}
 	web_reply_folder(s->dir);
-	s->activity = web_activity_new(limits->plays);
+	s->activity = web_activity_new(s->dir, limits->plays);
 	s->busy = web_busy_new(limits->reaper.connections);
 	s->what_ifs_per_minute = limits->what_ifs_per_minute;
 	s->upload = limits->upload;
