@@ -261,35 +261,37 @@ static cJSON *action_arg(GameObject *self, PyObject *arg)
 	return core_parse_json(PyUnicode_AsUTF8(arg), "the action");
 }
 
-/* action_id(json): the id of an action (env_game_action_id). */
-static PyObject *Game_action_id(GameObject *self, PyObject *arg)
+/* What `answer` (env_game.c's) says of the action a method is given as
+ * JSON text: its number, or -1 with an exception (a ValueError with its
+ * reason when it refuses the action). */
+static int action_answer(GameObject *self, PyObject *arg,
+			 int (*answer)(struct env_game *, const cJSON *, char *))
 {
 	char err[GAME_ERR_LEN];
 	cJSON *action = action_arg(self, arg);
-	int id;
+	int n;
 
 	if (!action)
-		return NULL;
-	id = env_game_action_id(self->game, action, err);
+		return -1;
+	n = answer(self->game, action, err);
 	cJSON_Delete(action);
-	if (id < 0)
-		return PyErr_Format(PyExc_ValueError, "%s", err);
-	return PyLong_FromLong(id);
+	if (n < 0)
+		PyErr_SetString(PyExc_ValueError, err);
+	return n;
+}
+
+/* action_id(json): the id of an action (env_game_action_id). */
+static PyObject *Game_action_id(GameObject *self, PyObject *arg)
+{
+	int id = action_answer(self, arg, env_game_action_id);
+
+	return id < 0 ? NULL : PyLong_FromLong(id);
 }
 
 static PyObject *Game_apply(GameObject *self, PyObject *arg)
 {
-	char err[GAME_ERR_LEN];
-	cJSON *action;
-	int rc;
-
-	action = action_arg(self, arg);
-	if (!action)
+	if (action_answer(self, arg, env_game_apply) < 0)
 		return NULL;
-	rc = env_game_apply(self->game, action, err);
-	cJSON_Delete(action);
-	if (rc)
-		return PyErr_Format(PyExc_ValueError, "%s", err);
 	Py_RETURN_NONE;
 }
 
@@ -520,18 +522,9 @@ static PyObject *Game_chance_outcomes(GameObject *self, PyObject *unused)
 /* roll_size(action_json): dice of the first roll the action makes. */
 static PyObject *Game_roll_size(GameObject *self, PyObject *arg)
 {
-	char err[GAME_ERR_LEN];
-	cJSON *action;
-	int dice;
+	int dice = action_answer(self, arg, env_game_roll_size);
 
-	action = action_arg(self, arg);
-	if (!action)
-		return NULL;
-	dice = env_game_roll_size(self->game, action, err);
-	cJSON_Delete(action);
-	if (dice < 0)
-		return PyErr_Format(PyExc_ValueError, "%s", err);
-	return PyLong_FromLong(dice);
+	return dice < 0 ? NULL : PyLong_FromLong(dice);
 }
 
 /* load(faces): the next roll throws these faces. */

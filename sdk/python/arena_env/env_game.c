@@ -401,7 +401,7 @@ cJSON *env_game_action_json(const struct env_game *g, long id)
 	return NULL;
 }
 
-int env_game_action_id(const struct env_game *g, const cJSON *action,
+int env_game_action_id(struct env_game *g, const cJSON *action,
 		       char *err)
 {
 	char *text;
@@ -490,7 +490,7 @@ static void env_game_first_dice(void *ctx, const struct draw_record *draw)
 		*dice = draw->kind == DRAW_DICE ? draw->count : 0;
 }
 
-int env_game_roll_size(const struct env_game *g, const cJSON *action,
+int env_game_roll_size(struct env_game *g, const cJSON *action,
 		       char *err)
 {
 	struct env_game *copy;

@@ -127,7 +127,7 @@ cJSON *env_game_action_json(const struct env_game *g, long id);
  * table (the dice games, Rolit), or in Black-Pot the id of the cells it
  * fills when apply() would take it now (any expression naming them);
  * -1 with err when there is none. */
-int env_game_action_id(const struct env_game *g, const cJSON *action,
+int env_game_action_id(struct env_game *g, const cJSON *action,
 		       char *err);
 /* The seat to move plays `action` (any JSON, checked by the rules). */
 int env_game_apply(struct env_game *g, const cJSON *action, char *err);
@@ -140,7 +140,7 @@ void env_game_rewards(const struct env_game *g, double *rewards);
 /* How many dice the first roll that `action` makes throws: 0 when it
  * makes none, -1 with err for an illegal action or a game whose chance
  * cannot be chosen (only the dice games' rolls can). */
-int env_game_roll_size(const struct env_game *g, const cJSON *action,
+int env_game_roll_size(struct env_game *g, const cJSON *action,
 		       char *err);
 /* The next roll of the game throws these faces (a chance outcome) rather
  * than drawing them; kept for clone(). -1 with err for a game other than
