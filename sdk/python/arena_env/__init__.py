@@ -15,6 +15,13 @@ docs/ENVIRONMENT.md.
         env.step(None if done else env.action_space(agent).sample(mask))
 """
 
+import pkgutil
+
+# The package may be spread over two folders on the path, as arena_bot
+# is: the source tree's, and a build tree's holding the extension
+# (arena_env/_core*.so) when the arena is built outside its source tree.
+__path__ = pkgutil.extend_path(__path__, __name__)
+
 from .env import Env, env, seed_hex
 from .spaces import OwnBox, OwnDict, OwnDiscrete
 from .vector import Vector, vector

@@ -74,8 +74,15 @@ def _referee() -> str:
     return found
 
 
-# The folder of arena_bot and arena_env, which a callable's bot imports.
-_SDK = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+def _sdk() -> List[str]:
+    """The folders of arena_bot and arena_env, which a callable's bot reads
+    and imports: two of each in a build outside the source tree (the
+    Python files in the source tree's, the extensions in the build
+    tree's: their __path__ holds both)."""
+    import arena_bot
+    packages = (arena_bot, sys.modules[__package__])
+    return list(dict.fromkeys(os.path.abspath(folder) for package in
+                              packages for folder in package.__path__))
 
 _GUARD = re.compile(r"""^if\s+__name__\s*==\s*['"]__main__['"]\s*:""", re.M)
 
@@ -135,9 +142,10 @@ def _bot_command(agent: Any, folder: str, index: int) -> str:
         shutil.copyfile(source, os.path.join(folder, module + ".py"))
         os.chmod(os.path.join(folder, module + ".py"), 0o644)
     path = os.path.join(folder, "agent%d.py" % index)
+    sdk = list(dict.fromkeys(os.path.dirname(p) for p in _sdk()))
     with open(path, "w", encoding="utf-8") as f:
-        f.write("import sys\nsys.path[:0] = %r\n" % [
-            folder, _SDK, os.path.dirname(source)])
+        f.write("import sys\nsys.path[:0] = %r\n" % (
+            [folder] + sdk + [os.path.dirname(source)]))
         f.write("import arena_bot, importlib\n")
         f.write("m = importlib.import_module(%r)\n" % module)
         f.write("sys.exit(arena_bot.run(getattr(m, %r)))\n" % name)
@@ -191,8 +199,8 @@ def _play_referee(game: str, agents: Sequence[Any], seed: Any, games: int,
         for key, value in options.items():
             command += ["-o", "%s=%s" % (key, value)]
         if not all(isinstance(a, str) for a in agents):
-            for package in ("arena_bot", "arena_env"):
-                command += ["--readable", os.path.join(_SDK, package)]
+            for package in _sdk():
+                command += ["--readable", package]
         command += list(referee_args)
         command += [_bot_command(a, scratch, i) for i, a in enumerate(agents)]
         done = subprocess.run(command, capture_output=True, text=True)
