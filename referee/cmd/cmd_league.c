@@ -667,12 +667,8 @@ static void print_changed(const char *dir, sqlite3 *db)
 {
 	cJSON *list = league_stale_list(dir, db), *e;
 
-	cJSON_ArrayForEach(e, list) {
-		char *text = league_stale_text(e);
-
-		printf("not played: %s\n", text);
-		free(text);
-	}
+	cJSON_ArrayForEach(e, list)
+		printf("not played: %s\n", cJSON_GetStringValue(json_member(e, "words")));
 	cJSON_Delete(list);
 }
 

@@ -162,6 +162,20 @@ static bool still_played(const struct league_version *all, int count, const char
 	return false;
 }
 
+/* Entry `e` of the note, a version still played, said in words as its
+ * "words" (what `league status` prints and /api/status gives). */
+static void add_words(cJSON *e)
+{
+	char *text = xasprintf("%s v%d: its files changed after it was added (they hash "
+			       "to %.12s now): it is not played until it is added again",
+			       cJSON_GetStringValue(json_member(e, "name")),
+			       json_member(e, "version")->valueint,
+			       cJSON_GetStringValue(json_member(e, "now")));
+
+	cJSON_AddStringToObject(e, "words", text);
+	free(text);
+}
+
 cJSON *league_stale_list(const char *dir, sqlite3 *db)
 {
 	cJSON *list = read_note(dir), *e, *next;
@@ -177,6 +191,8 @@ cJSON *league_stale_list(const char *dir, sqlite3 *db)
 		if (!name || !cJSON_IsNumber(k) || !cJSON_IsString(json_member(e, "now")) ||
 		    !still_played(all, count, name, k->valueint))
 			cJSON_Delete(cJSON_DetachItemViaPointer(list, e));
+		else
+			add_words(e);
 	}
 	if (count > 0)
 		league_versions_free(all, count);
@@ -185,13 +201,4 @@ cJSON *league_stale_list(const char *dir, sqlite3 *db)
 		return NULL;
 	}
 	return list;
-}
-
-char *league_stale_text(const cJSON *e)
-{
-	return xasprintf("%s v%d: its files changed after it was added (they hash to %.12s "
-			 "now): it is not played until it is added again",
-			 cJSON_GetStringValue(json_member(e, "name")),
-			 json_member(e, "version")->valueint,
-			 cJSON_GetStringValue(json_member(e, "now")));
 }

@@ -47,10 +47,7 @@ int league_stale_keep(const char *dir, const struct league_rating *lr, long run,
 
 /* What DIR/changed.json lists that the index `db` still plays: each
  * listed version that is its bot's newest and not retired, as the file
- * has it (NULL: none). */
+ * has it, with its "words" added (NULL: none). */
 cJSON *league_stale_list(const char *dir, sqlite3 *db);
-
-/* An entry of league_stale_list() in words, new. */
-char *league_stale_text(const cJSON *entry);
 
 #endif

@@ -91,23 +91,6 @@ static void add_pace(cJSON *j, const struct league_counts *c, const char *dir)
 	free(text);
 }
 
-/* The versions a run found changed and still the league's (league_stale.h),
- * each with its words, as "changed" (none: not there). */
-static void add_changed(cJSON *j, sqlite3 *db, const char *dir)
-{
-	cJSON *list = league_stale_list(dir, db), *e;
-
-	if (!list)
-		return;
-	cJSON_ArrayForEach(e, list) {
-		char *text = league_stale_text(e);
-
-		cJSON_AddStringToObject(e, "words", text);
-		free(text);
-	}
-	cJSON_AddItemToObject(j, "changed", list);
-}
-
 /* The league's quotas on uploads (league_quota.h) as "quota"; their
  * error as "quota_error" when quota.json is not the league's quotas. */
 static void add_quota(cJSON *j, const char *dir)
@@ -148,7 +131,9 @@ cJSON *web_api_status(sqlite3 *db, const struct web_fit_view *v, struct web_acti
 	cJSON_AddStringToObject(j, "cut_text", text);
 	free(text);
 	add_pace(j, c, dir);
-	add_changed(j, db, dir);
+	/* The versions a run found changed and still the league's, with their
+	 * words (none: not there). */
+	cJSON_AddItemToObject(j, "changed", league_stale_list(dir, db));
 	add_quota(j, dir);
 	web_activity_add(a, j, db);
 	free(game);
