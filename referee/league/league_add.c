@@ -55,9 +55,8 @@ static bool owned_by(const char *dir, const char *name, const char *owner)
 static cJSON *add_line(const struct league_version *v, const cJSON *files,
 			const char *owner)
 {
-	cJSON *j = cJSON_CreateObject();
+	cJSON *j = json_typed("add");
 
-	cJSON_AddStringToObject(j, "type", "add");
 	league_version_fields(j, v);
 	cJSON_AddItemToObject(j, "files", cJSON_Duplicate(files, true));
 	if (owner)

@@ -248,8 +248,7 @@ cJSON *league_register_state(const char *dir)
 	league_register_lines(dir, &l);
 	if (l.count && !strncmp(l.text, "{\"seq\":", 7)) {
 		chain_take(&end, l.at[l.count - 1], l.len[l.count - 1]);
-		r = cJSON_CreateObject();
-		cJSON_AddStringToObject(r, "type", "register");
+		r = json_typed("register");
 		cJSON_AddNumberToObject(r, "lines", (double)l.count);
 		cJSON_AddStringToObject(r, "hash", end.prev);
 	}
@@ -260,10 +259,9 @@ cJSON *league_register_state(const char *dir)
 int league_register_start(const char *dir, const struct league_info *info,
 			  const struct referee_key *key, char *err)
 {
-	cJSON *j = cJSON_CreateObject();
+	cJSON *j = json_typed("league");
 	int rc;
 
-	cJSON_AddStringToObject(j, "type", "league");
 	cJSON_AddStringToObject(j, "format", LEAGUE_REGISTER_FORMAT);
 	cJSON_AddStringToObject(j, "id", info->id);
 	cJSON_AddStringToObject(j, "game", info->rules->name);

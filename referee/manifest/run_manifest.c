@@ -23,11 +23,10 @@ static cJSON *run_header(const struct run_manifest *m, const char *verb,
 			 const struct match_config *config, char *const *bots,
 			 int count, bool duplicate)
 {
-	cJSON *r = cJSON_CreateObject(), *names, *book;
+	cJSON *r = json_typed("run"), *names, *book;
 	char hex[2 * FAIR_GAME_ID_BYTES + 1];
 
 	hex_encode(hex, m->id, sizeof m->id);
-	cJSON_AddStringToObject(r, "type", "run");
 	cJSON_AddStringToObject(r, "format", RUN_FORMAT);
 	cJSON_AddStringToObject(r, "verb", verb);
 	cJSON_AddStringToObject(r, "id", hex);
@@ -119,9 +118,8 @@ static cJSON *seat_version(const struct run_manifest_seat *seat)
 /* A record of `type` with the "games" first to first+count-1. */
 static cJSON *games_record(const char *type, long first, int count)
 {
-	cJSON *r = cJSON_CreateObject(), *games;
+	cJSON *r = json_typed(type), *games;
 
-	cJSON_AddStringToObject(r, "type", type);
 	games = cJSON_AddArrayToObject(r, "games");
 	for (long game = first; game < first + count; game++)
 		cJSON_AddItemToArray(games, cJSON_CreateNumber((double)game));
@@ -168,8 +166,7 @@ int run_manifest_finished_with(struct run_manifest *m, long game, cJSON *more,
 	if (files_sha256(AT_FDCWD, path, hash)) {
 		rc = errorf(err, "cannot read '%s'", path);
 	} else {
-		r = cJSON_CreateObject();
-		cJSON_AddStringToObject(r, "type", "finished");
+		r = json_typed("finished");
 		cJSON_AddNumberToObject(r, "game", (double)game);
 		cJSON_AddStringToObject(r, "log", name);
 		cJSON_AddStringToObject(r, "sha256", hash);

@@ -267,11 +267,10 @@ static cJSON *place(const struct match_place *p, unsigned long game)
 static cJSON *header(struct game_run *g, const unsigned char *game_id)
 {
 	const struct match_config *c = &g->match->config;
-	cJSON *h = cJSON_CreateObject(), *players, *time;
+	cJSON *h = json_typed("header"), *players, *time;
 	char hex[2 * FAIR_GAME_ID_BYTES + 1];
 
 	hex_encode(hex, game_id, FAIR_GAME_ID_BYTES);
-	cJSON_AddStringToObject(h, "type", "header");
 	cJSON_AddStringToObject(h, "format", "arena-log/1");
 	cJSON_AddStringToObject(h, "referee", PACKAGE_NAME " " PACKAGE_VERSION);
 	cJSON_AddNumberToObject(h, "fairness", FAIR_REVISION);

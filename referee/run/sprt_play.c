@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/json.h"
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
@@ -308,9 +309,8 @@ static void add_exact(cJSON *r, const char *name, double value)
 static int name_test(struct sprt_run *st)
 {
 	const struct sprt *t = st->p->test;
-	cJSON *r = cJSON_CreateObject();
+	cJSON *r = json_typed("sprt");
 
-	cJSON_AddStringToObject(r, "type", "sprt");
 	add_exact(r, "elo0", t->elo0);
 	add_exact(r, "elo1", t->elo1);
 	add_exact(r, "alpha", t->alpha);
@@ -326,9 +326,8 @@ static int name_test(struct sprt_run *st)
 /* run.jsonl's "verdict" record: what the pairs counted gave. */
 static int record_verdict(struct sprt_run *st)
 {
-	cJSON *r = cJSON_CreateObject();
+	cJSON *r = json_typed("verdict");
 
-	cJSON_AddStringToObject(r, "type", "verdict");
 	cJSON_AddStringToObject(r, "verdict", sprt_verdict_name(st->verdict));
 	cJSON_AddNumberToObject(r, "pairs", (double)st->counted);
 	return run_manifest_record(&st->manifest, r, st->err);
