@@ -65,8 +65,15 @@ z_half=$("$REFEREE" league ladder "$L" --format json | "$PYTHON3" -c 'import jso
 z = [r for r in json.load(sys.stdin)["ladder"] if r["name"] == "z"][0]
 print(round((z["interval"][1] - z["interval"][0]) / 2) if z["status"] == "rated" else "none")')
 diag "z's own 95% interval: +/- $z_half"
-expect_eq "$([ "$z_half" = none ] || [ "$z_half" -gt 150 ]; echo $?)" 0 \
-	"z's own interval (+/- $z_half) is wider than the target, and the league rests all the same"
+# z's finished games are few but not fixed: in a run where they came to
+# enough for an interval within the target (+/- 148 once, of 98 games),
+# the rest proves nothing of z, and the case says so rather than pass.
+if [ "$z_half" != none ] && [ "$z_half" -le 150 ]; then
+	ok 0 "z's own interval # SKIP this run's z finished enough games for +/- $z_half, within the target"
+else
+	expect_eq "$(pace | cut -c1-8)" "resting:" \
+		"z's own interval (+/- $z_half) is wider than the target, and the league rests all the same"
+fi
 kill -TERM "$runner"
 wait "$runner"
 expect_eq "$?" 1 "SIGTERM: the run stops"
