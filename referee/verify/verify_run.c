@@ -74,7 +74,7 @@ static void check_log(struct verify_run *rc, long game, const struct game_log *l
 		return;
 	/* A log out of its place is said so, not once more for its seats. */
 	if (rc->problems->count == before)
-		verify_seats_check(e->started_seats, e->finished_seats, log, rc->problems);
+		verify_seats_check(e->started_seats, e->finished_seats, false, log, rc->problems);
 	if (rc->test)
 		e->points = a_points(rc, log);
 	for (size_t i = 0; rc->book && i < sizeof fields / sizeof *fields; i++)
@@ -171,7 +171,7 @@ static void check_cut(struct verify_run *rc, long g, const char *path)
 	if (log.count > log.ends_mid_line && log.lines[0].json) {
 		verify_place_check(&log, &place, true, rc->problems);
 		if (rc->problems->count == before)
-			verify_seats_check(e->started_seats, NULL, &log, rc->problems);
+			verify_seats_check(e->started_seats, NULL, true, &log, rc->problems);
 	}
 	logread_free(&log);
 }

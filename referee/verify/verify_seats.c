@@ -36,10 +36,11 @@ static long version_of(const cJSON *seat)
 	return version;
 }
 
-/* Each seat of the log's header, a bot the started record seats with the
- * command and files of its version; false when one is not. */
-static bool check_started(const cJSON *started, const cJSON *players, const char *path,
-			  struct problems *problems)
+/* Each seat of the log's header, a bot the started record seats, with the
+ * command and files of its version unless the log is `cut`
+ * (verify_seats.h); false when one is not. */
+static bool check_started(const cJSON *started, const cJSON *players, bool cut,
+			  const char *path, struct problems *problems)
 {
 	const cJSON *p, *seat;
 	int s = 0;
@@ -58,7 +59,7 @@ static bool check_started(const cJSON *started, const cJSON *players, const char
 		want = cJSON_GetStringValue(json_member(seat, "hash"));
 		files_command_hash(cJSON_GetStringValue(json_member(p, "command")),
 				   json_member(p, "files"), hash);
-		if (!seat || !want || strcmp(hash, want)) {
+		if (!seat || (!cut && (!want || strcmp(hash, want)))) {
 			problems_add(problems, path, "its seat %d is %s%s, not a bot its set's "
 				     "started record (run.jsonl) seats with that version's "
 				     "command and files", s, name_of(p), seat ? " with other files" : "");
@@ -98,11 +99,12 @@ static void check_finished(const cJSON *finished, const cJSON *started, const cJ
 	}
 }
 
-void verify_seats_check(const cJSON *started, const cJSON *finished,
+void verify_seats_check(const cJSON *started, const cJSON *finished, bool cut,
 			const struct game_log *log, struct problems *problems)
 {
 	const cJSON *players = json_member(log->count ? log->lines[0].json : NULL, "players");
 
-	if (started && check_started(started, players, log->path, problems) && finished)
+	if (started && check_started(started, players, cut, log->path, problems) &&
+	    finished)
 		check_finished(finished, started, players, log, problems);
 }

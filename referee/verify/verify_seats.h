@@ -9,6 +9,7 @@
 #define ARENA_VERIFY_SEATS_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 
 #include "base/logread.h"
 #include "base/problems.h"
@@ -16,8 +17,10 @@
 /* The log (its header and result read) of a game whose started record
  * seats `started` and whose finished record gives `finished` (their
  * "seats"; NULL: none given, nothing held), each difference added to
- * `problems` under the log's path. */
-void verify_seats_check(const cJSON *started, const cJSON *finished,
+ * `problems` under the log's path.  A `cut` log is held to the bots
+ * alone, not their files: a set is cut when a version's files change
+ * during it, and its logs then seat the files found. */
+void verify_seats_check(const cJSON *started, const cJSON *finished, bool cut,
 			const struct game_log *log, struct problems *problems);
 
 #endif

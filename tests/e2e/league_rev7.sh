@@ -110,13 +110,17 @@ for old, new in zip(sys.argv[1::2], sys.argv[2::2]):
 sys.stdout.buffer.write(b"".join(l + b"\n" for l in lines))' "${@:2}" >"$TMP/$1.plain"
 	$LOGTOOL rechain "$TMP/$1.plain" "$TMP/$1/$cut1"
 }
-# Its first seat's bot with another command (and so other files).
-recut reseated '(slow\.py [^ ]* )100"' '\g<1>1"'
-seat0=$(head -1 "$TMP/reseated/$cut1" | "$PYTHON3" -c 'import json, sys
-print(json.loads(sys.stdin.readline())["players"][0]["name"])')
+# Its first seat's bot with another command (and so other files): a cut
+# log seats the files found, since a set is cut when a version's files
+# change during it; but its bots are the started record's.
+recut refiled '(slow\.py [^ ]* )100"' '\g<1>1"'
+expect_exit 0 "$REFEREE" verify "$TMP/refiled"
+expect_contains "$OUT" "$want" "a cut log whose header seats other files than its started record: the set counted, as one cut when files changed"
+# Its first seat another bot than the started record seats.
+recut reseated '("players":\[\{"seat":0,"name":")[^"]*"' '\g<1>zed"'
 expect_exit 1 "$REFEREE" verify "$TMP/reseated"
-expect_contains "$OUT" "$TMP/reseated/$cut1: FAILED: its seat 0 is $seat0 with other files, not a bot its set's started record (run.jsonl) seats with that version's command and files" \
-	"a cut log whose header seats other files than its started record: verify names it"
+expect_contains "$OUT" "$TMP/reseated/$cut1: FAILED: its seat 0 is zed, not a bot its set's started record (run.jsonl) seats with that version's command and files" \
+	"a cut log whose header seats another bot than its started record: verify names it"
 expect_contains "$OUT" "$want" "... the set still counted for each version its started record seated"
 expect_exit 0 "$REFEREE" league ladder "$TMP/reseated" --versions --format csv
 expect_eq "$(cut -d, -f2,3,15 "$OUT" | sort)" "a,1,1
