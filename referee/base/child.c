@@ -117,7 +117,7 @@ int child_run_within(const struct child *c, unsigned seconds,
 {
 	int64_t until = now_ns() + (int64_t)seconds * 1000000000;
 	int status = 0, from;
-	pid_t pid = child_start(c, &from, err);
+	pid_t pid = child_start(c, &from, err), got;
 
 	*overdue = false;
 	if (pid < 0)
@@ -126,12 +126,14 @@ int child_run_within(const struct child *c, unsigned seconds,
 		started(pid, ctx);
 	/* Polled: a thread of the server's has no signal of its own to
 	 * wait for it with. */
-	while (waitpid(pid, &status, WNOHANG) == 0) {
+	while ((got = waitpid(pid, &status, WNOHANG)) == 0 || (got < 0 && errno == EINTR)) {
 		if (!*overdue && now_ns() > until) {
 			*overdue = true;
 			kill(-pid, SIGKILL);
 		}
 		usleep(20000);
 	}
+	if (got < 0)
+		return errorf(err, "cannot wait for %s: %s", c->path, strerror(errno));
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
