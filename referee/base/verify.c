@@ -438,6 +438,7 @@ static int signature_line(const struct game_log *log, size_t last,
 	struct chain_owner owner = {CHAIN_LOG_TAG, id, FAIR_GAME_ID_BYTES};
 	const char *key_text = logread_string(log, last, "key");
 	const char *sig_text = logread_string(log, last, "sig");
+	const char *prev = logread_string(log, last, "prev");
 	char canonical[384];
 	int len;
 
@@ -446,8 +447,11 @@ static int signature_line(const struct game_log *log, size_t last,
 	snprintf(key_hex, 65, "%.64s", key_text);
 	len = snprintf(canonical, sizeof canonical, "{\"seq\":%zu,\"prev\":\"%s\","
 		       "\"type\":\"signature\",\"key\":\"%s\",\"sig\":\"%s\"}",
-		       last, logread_string(log, last, "prev"), key_text, sig_text);
-	if ((size_t)len != log->lines[last].len ||
+		       last, prev ? prev : "", key_text, sig_text);
+	/* A key or signature too long for the one form is not in it: compare
+	 * only what snprintf() wrote. */
+	if (!prev || len < 0 || (size_t)len >= sizeof canonical ||
+	    (size_t)len != log->lines[last].len ||
 	    memcmp(canonical, log->lines[last].bytes, (size_t)len))
 		return errorf(why, "%s", CHAIN_SIGNATURE_FORM);
 	chain_take(&end, log->lines[last - 1].bytes, log->lines[last - 1].len);
