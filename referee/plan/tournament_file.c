@@ -712,12 +712,8 @@ void tournament_file_free(struct tournament_spec *spec)
 	for (int i = 0; i < spec->bot_count; i++) {
 		struct tournament_bot *bot = &spec->bots[i];
 
-		for (char **e = bot->env; e && *e; e++)
-			free(*e);
-		free(bot->env);
-		for (char **r = bot->readable; r && *r; r++)
-			free(*r);
-		free(bot->readable);
+		bot_free_words(bot->env);
+		bot_free_words(bot->readable);
 		free(bot->name);
 		free(bot->command);
 		free(bot->workdir);
