@@ -206,9 +206,7 @@ static int read_name(const char *path, const cJSON *root,
 	len = strlen(base);
 	if (len > 5 && strcmp(base + len - 5, ".json") == 0)
 		len -= 5;
-	spec->name = xmalloc(len + 1);
-	memcpy(spec->name, base, len);
-	spec->name[len] = '\0';
+	spec->name = xasprintf("%.*s", (int)len, base);
 	if (!name_ok(spec->name, strlen(spec->name)))
 		return errorf(err, "the file's name '%s' cannot name the tournament: give a \"name\" of " NAME_RULE,
 			      spec->name);
