@@ -371,9 +371,7 @@ static int read_env(const cJSON *item, struct tournament_bot *bot,
 		if (!cJSON_IsString(var))
 			return errorf(err, "%senv: \"%s\" must be a string", where,
 				      var->string);
-		if (asprintf(&bot->env[n++], "%s=%s", var->string,
-			     var->valuestring) < 0)
-			abort();
+		bot->env[n++] = xasprintf("%s=%s", var->string, var->valuestring);
 	}
 	return 0;
 }
