@@ -192,38 +192,31 @@ static char *node_hint(const char *line)
 	return hint;
 }
 
-/* Python: "ModuleNotFoundError: No module named 'X'". */
-static char *python_hint(const char *line)
+/* Python's "ModuleNotFoundError: No module named 'X'", X the `name`. */
+static char *python_hint(const char *name)
 {
-	char *name = after(line, "ModuleNotFoundError: No module named '", "'.");
-
-	if (!name)
-		return NULL;
-	return freeing(name, xasprintf(
+	return xasprintf(
 		"Python cannot import '%s': the sandbox shows the bot only the "
 		"system folders, its own folder, the files its command names and "
 		"what is given as readable: if '%s' is installed in a virtual "
 		"environment, run the bot with that environment's interpreter "
 		"(\"VENV/bin/python bot.py\"), which brings its packages; if "
 		"elsewhere (~/.local, an SDK's folder), give the folder that holds "
-		"it with " READABLE, name, name));
+		"it with " READABLE, name, name);
 }
 
-/* Java: "Error: Could not find or load main class X".  A class named on
- * the command line is looked for in the bot's folder, which is not the
- * folder the referee was started in unless --workdir says so. */
-static char *java_hint(const char *line)
+/* Java's "Error: Could not find or load main class X", X the `name`.  A
+ * class named on the command line is looked for in the bot's folder,
+ * which is not the folder the referee was started in unless --workdir
+ * says so. */
+static char *java_hint(const char *name)
 {
-	char *name = after(line, "Could not find or load main class ", " \r\n");
-
-	if (!name)
-		return NULL;
-	return freeing(name, xasprintf(
+	return xasprintf(
 		"Java cannot find the class '%s' in the bot's folder: that is "
 		"--workdir DIR (\"workdir\" in a tournament file), else the folder "
 		"of the file its command names, else of its program (java's own): "
 		"give the folder of its classes as --workdir, or name its jar "
-		"(java -jar FOLDER/bot.jar)", name));
+		"(java -jar FOLDER/bot.jar)", name);
 }
 
 /* A path relative to the bot's folder that climbs out of it
@@ -275,13 +268,16 @@ static char *file_hint(const char *line)
 
 char *excerpt_hint(const char *line)
 {
-	char *hint;
+	char *hint, *name;
 
 	/* bubblewrap's own failure is the referee's to report. */
 	if (!strncmp(line, "bwrap: ", 7))
 		return NULL;
-	if ((hint = node_hint(line)) || (hint = python_hint(line)) ||
-	    (hint = java_hint(line)))
+	if ((hint = node_hint(line)))
 		return hint;
+	if ((name = after(line, "ModuleNotFoundError: No module named '", "'.")))
+		return freeing(name, python_hint(name));
+	if ((name = after(line, "Could not find or load main class ", " \r\n")))
+		return freeing(name, java_hint(name));
 	return file_hint(line);
 }
