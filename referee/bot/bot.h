@@ -92,11 +92,6 @@ void bot_words_push(struct bot_words *w, const char *word);
  * Returns a new string or NULL with a message in err. */
 char *bot_resolve_program(const char *name, const char *dir, char *err);
 
-/* Makes every word after the program that names an existing path
- * relative to `dir` (NULL: the current folder) absolute, so that the bot
- * finds it wherever it starts. */
-void bot_absolute_words(char **words, const char *dir);
-
 /* The system folders, the programs and libraries every sandboxed bot
  * sees, read-only: "/usr" first, which every system has, then the
  * others; NULL-ended.  No bot's own folder is one of them. */
@@ -104,12 +99,6 @@ extern const char *const sandbox_system_folders[];
 
 /* Whether `path` (absolute, real) lies in a system folder. */
 bool sandbox_is_system(const char *path);
-
-/* The folder a bot starts in when none is given (see bot_spec.workdir),
- * with every symlink resolved, of the absolute words of
- * bot_absolute_words() and the program's path `program`; NULL when it
- * has none. */
-char *bot_workdir(char *const *words, const char *program);
 
 /* The folder `spec`'s command is read in: its command_dir, else the
  * folder it starts in when the run names one (--workdir), so that

@@ -160,7 +160,10 @@ char *bot_resolve_program(const char *name, const char *dir, char *err)
 	return NULL;
 }
 
-void bot_absolute_words(char **words, const char *dir)
+/* Makes every word after the program that names an existing path
+ * relative to `dir` (NULL: the current folder) absolute, so that the bot
+ * finds it wherever it starts. */
+static void bot_absolute_words(char **words, const char *dir)
 {
 	for (size_t i = 1; words[i]; i++) {
 		char *path;
@@ -190,7 +193,11 @@ bool sandbox_is_system(const char *path)
 	return false;
 }
 
-char *bot_workdir(char *const *words, const char *program)
+/* The folder a bot starts in when none is given (see bot_spec.workdir),
+ * with every symlink resolved, of the absolute words of
+ * bot_absolute_words() and the program's path `program`; NULL when it
+ * has none. */
+static char *bot_workdir(char *const *words, const char *program)
 {
 	char *folder = NULL;
 	struct stat st;

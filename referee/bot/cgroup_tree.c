@@ -280,50 +280,41 @@ struct mounts {
 	char *v2_own, *v1_own[CGROUP_HIERARCHIES];
 };
 
-static void read_mounts(struct mounts *m, const char *mountinfo)
+/* A line of /proc/self/mountinfo (files_follow_lines()'s), into the
+ * struct mounts `ctx`. */
+static void read_mount(void *ctx, const char *line, size_t len)
 {
-	FILE *f = fopen(mountinfo, "re");
-	char *line = NULL;
-	size_t cap = 0;
+	struct mounts *m = ctx;
+	char *point = NULL, *options = NULL, type[64];
+	const char *dash = strstr(line, " - ");
 
-	while (f && getline(&line, &cap, f) > 0) {
-		char *point = NULL, *options = NULL, type[64];
-		const char *dash = strstr(line, " - ");
-
-		/* The mount point and options as long as they are (%ms
-		 * allocates them). */
-		if (dash && sscanf(line, "%*s %*s %*s %*s %ms", &point) == 1 &&
-		    sscanf(dash, " - %63s %*s %ms", type, &options) == 2) {
-			if (!strcmp(type, "cgroup2") && !m->v2)
-				m->v2 = xstrdup(point);
-			for (int h = 0; !strcmp(type, "cgroup") && h < CGROUP_HIERARCHIES; h++)
-				if (!m->v1[h] && has_word(options, controller[h], ","))
-					m->v1[h] = xstrdup(point);
-		}
-		free(point);
-		free(options);
+	(void)len;
+	/* The mount point and options as long as they are (%ms allocates
+	 * them). */
+	if (dash && sscanf(line, "%*s %*s %*s %*s %ms", &point) == 1 &&
+	    sscanf(dash, " - %63s %*s %ms", type, &options) == 2) {
+		if (!strcmp(type, "cgroup2") && !m->v2)
+			m->v2 = xstrdup(point);
+		for (int h = 0; !strcmp(type, "cgroup") && h < CGROUP_HIERARCHIES; h++)
+			if (!m->v1[h] && has_word(options, controller[h], ","))
+				m->v1[h] = xstrdup(point);
 	}
-	free(line);
-	if (f)
-		fclose(f);
+	free(point);
+	free(options);
 }
 
-/* The groups of /proc/self/cgroup: "0::PATH" for v2, "N:LIST:PATH" with
- * the controller in LIST for v1. */
-static void read_groups(struct mounts *m, const char *self_cgroup)
+/* A group of /proc/self/cgroup (files_follow_lines()'s), into the struct
+ * mounts `ctx`: "0::PATH" for v2, "N:LIST:PATH" with the controller in
+ * LIST for v1. */
+static void read_group(void *ctx, const char *text, size_t len)
 {
-	FILE *f = fopen(self_cgroup, "re");
-	char *line = NULL;
-	size_t cap = 0;
+	struct mounts *m = ctx;
+	char *line = xasprintf("%.*s", (int)len, text);
+	char *list = strchr(line, ':'), *path = list ? strchr(list + 1, ':') : NULL;
 
-	while (f && getline(&line, &cap, f) > 0) {
-		char *list = strchr(line, ':'), *path = list ? strchr(list + 1, ':') : NULL;
-
-		if (!path)
-			continue;
+	if (path) {
 		*list++ = '\0'; /* ends the hierarchy's number */
 		*path++ = '\0'; /* ends its controllers */
-		path[strcspn(path, "\n")] = '\0';
 		if (!strcmp(line, "0") && !*list && !m->v2_own)
 			m->v2_own = xstrdup(path);
 		for (int h = 0; h < CGROUP_HIERARCHIES; h++)
@@ -331,8 +322,6 @@ static void read_groups(struct mounts *m, const char *self_cgroup)
 				m->v1_own[h] = xstrdup(path);
 	}
 	free(line);
-	if (f)
-		fclose(f);
 }
 
 static void free_mounts(struct mounts *m)
@@ -354,8 +343,8 @@ int cgroup_tree_find(struct cgroup_tree *tree, const char *mountinfo,
 	int rc;
 
 	*tree = (struct cgroup_tree){ 0 };
-	read_mounts(&m, mountinfo);
-	read_groups(&m, self_cgroup);
+	files_follow_lines(mountinfo, &(long){0}, read_mount, &m);
+	files_follow_lines(self_cgroup, &(long){0}, read_group, &m);
 	for (int h = 0; h < CGROUP_HIERARCHIES; h++)
 		v1 = v1 && m.v1[h] && m.v1_own[h];
 	if (m.v2 && m.v2_own && offers_controllers(m.v2, "cgroup.controllers"))

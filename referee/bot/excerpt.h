@@ -56,8 +56,7 @@ void excerpt_print(FILE *out, const struct excerpt *x, const char *indent);
 void excerpt_free(struct excerpt *x);
 
 /* What one line of a sandboxed bot's stderr says of a path the sandbox
- * hides (excerpt_hint.c): advice on how to give it, a new string, or
- * NULL. */
+ * hides: advice on how to give it, a new string, or NULL. */
 char *excerpt_hint(const char *line);
 
 #endif

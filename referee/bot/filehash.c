@@ -34,9 +34,9 @@ static struct known *table;
 static size_t filled;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
-static bool same_time(const struct timespec *a, const struct timespec *b)
+static int64_t ns_of(const struct timespec *t)
 {
-	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
+	return (int64_t)t->tv_sec * 1000000000LL + t->tv_nsec;
 }
 
 /* What identifies the content of `st`'s file, its hash not yet said. */
@@ -49,7 +49,7 @@ static struct known known_of(const struct stat *st)
 static bool same_file(const struct known *k, const struct stat *st)
 {
 	return k->dev == st->st_dev && k->ino == st->st_ino && k->size == st->st_size &&
-	       same_time(&k->mtime, &st->st_mtim) && same_time(&k->ctime, &st->st_ctim);
+	       ns_of(&k->mtime) == ns_of(&st->st_mtim) && ns_of(&k->ctime) == ns_of(&st->st_ctim);
 }
 
 /* The slot of the file `st` names (its device and inode), used or the
@@ -94,11 +94,6 @@ static void remember(const struct stat *st, const char hex[FILES_SHA256_HEX])
 	*k = known_of(st);
 	memcpy(k->hex, hex, FILES_SHA256_HEX);
 	pthread_mutex_unlock(&lock);
-}
-
-static int64_t ns_of(const struct timespec *t)
-{
-	return (int64_t)t->tv_sec * 1000000000LL + t->tv_nsec;
 }
 
 int filehash_fd(int fd, const struct stat *st, char hex[FILES_SHA256_HEX])

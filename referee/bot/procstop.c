@@ -62,6 +62,7 @@ struct known {
 struct procstop {
 	pid_t outer, init;  /* init: 0 until found, -1 when gone */
 	struct pids stopped;
+	struct pids queue;  /* the processes a scan has found, in its order */
 	struct pids halted; /* those the last stop saw all halted at its end */
 	bool pending;       /* the last stop left stops pending */
 	int64_t pending_cpu; /* then, the CPU time of its processes, ns; else -1 */
@@ -326,13 +327,14 @@ static void settle_vforks(struct procstop *p)
 	}
 }
 
-/* Every process of the sandbox, init first, into `out` and p->seen, and
+/* Every process of the sandbox, init first, into p->seen, and
  * into p->known with the children each reaped; *halted_all (may be
  * NULL): whether all, and their threads, were halted() (a
  * process in vfork counted by settle_vforks()).  False when init is gone.
  * Closes the files of what the scan did not find. */
-static bool scan(struct procstop *p, struct pids *out, bool *halted_all)
+static bool scan(struct procstop *p, bool *halted_all)
 {
+	struct pids *out = &p->queue;
 	bool found, all = true;
 
 	out->count = 0;
@@ -490,7 +492,7 @@ static enum freeze_result stop_all(struct procstop *p)
 {
 	int64_t give_up = now_ns() + (p->pending ? PROCSTOP_RETRY_MS
 					: PROCSTOP_BOUND_MS) * 1000000LL;
-	struct pids found = { 0 }, was_halted = { 0 };
+	struct pids was_halted = { 0 };
 	long wait = LAND_FIRST_NS;
 	int quiet = 0;
 	enum freeze_result rc = FREEZE_DONE;
@@ -503,7 +505,7 @@ static enum freeze_result stop_all(struct procstop *p)
 		size_t fresh = 0;
 		bool all;
 
-		if (!scan(p, &found, &all))
+		if (!scan(p, &all))
 			rc = FREEZE_FAILED;
 		for (size_t i = 0; !rc && i < p->seen_count; i++) {
 			pid_t pid = p->seen[i].pid;
@@ -536,7 +538,6 @@ static enum freeze_result stop_all(struct procstop *p)
 		if (!all && !rc)
 			wait_landed(p, give_up, &wait);
 	} while (quiet < 2 && !rc && now_ns() < give_up);
-	free(found.list);
 	free(was_halted.list);
 	p->last_pid = -1; /* the clock scans again */
 	p->pending = rc == 0 && quiet < 2;
@@ -556,7 +557,6 @@ static enum freeze_result stop_all(struct procstop *p)
  * stop finds it, counted too). */
 static bool ran_off_move(struct procstop *p)
 {
-	struct pids found = { 0 };
 	bool ran = false;
 	int64_t ns;
 
@@ -565,12 +565,11 @@ static bool ran_off_move(struct procstop *p)
 	/* The scan serves the clock too, as procstop_cpu_ns()'s own does:
 	 * its first read after the thaw need not scan again. */
 	p->last_pid = last_pid(p);
-	scan(p, &found, NULL);
+	scan(p, NULL);
 	for (size_t i = 0; !ran && i < p->seen_count; i++)
 		ran = !p->seen[i].halted && pids_has(&p->halted, p->seen[i].pid);
 	if (!ran && p->pending_cpu >= 0 && pending_cpu_ns(p, &ns))
 		ran = ns - p->pending_cpu > PROCSTOP_RUN_MS * 1000000LL;
-	free(found.list);
 	p->halted.count = 0;
 	p->pending_cpu = -1;
 	return ran;
@@ -718,7 +717,6 @@ static bool known_refresh(struct procstop *p)
 
 int64_t procstop_cpu_ns(struct procstop *p)
 {
-	struct pids found = { 0 };
 	long last;
 	int64_t ns = p->clock >= 0 ? task_clock_ns(p->clock) : -1;
 	bool ok;
@@ -737,8 +735,7 @@ int64_t procstop_cpu_ns(struct procstop *p)
 	}
 	if (!ok) {
 		p->last_pid = last;
-		ok = scan(p, &found, NULL) && known_cpu_ns(p, false, &ns);
-		free(found.list);
+		ok = scan(p, NULL) && known_cpu_ns(p, false, &ns);
 	}
 	if (!ok)
 		return p->cpu_max ? p->cpu_max : -1;
@@ -806,7 +803,6 @@ static bool held_over(struct procstop *p)
 
 bool procstop_memory_over(struct procstop *p)
 {
-	struct pids found = { 0 };
 	long last = last_pid(p);
 	bool same = last >= 0 && last == p->last_pid && p->known_count;
 
@@ -823,8 +819,7 @@ bool procstop_memory_over(struct procstop *p)
 	}
 	if (!same) {
 		p->last_pid = last;
-		scan(p, &found, NULL);
-		free(found.list);
+		scan(p, NULL);
 	}
 	if (!held_over(p))
 		return false;
@@ -850,6 +845,7 @@ void procstop_free(struct procstop *p)
 	free(p->known);
 	free(p->seen);
 	free(p->stopped.list);
+	free(p->queue.list);
 	free(p->halted.list);
 	free(p);
 }

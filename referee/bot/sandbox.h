@@ -13,7 +13,7 @@
  * with a PREFIX/lib, PREFIX) and the paths given as readable.  Hidden
  * paths (output folders, keys, other bots' folders) are covered by an
  * empty tmpfs, or /dev/null for a file, wherever they lie inside what it
- * sees, and so are the sockets and FIFOs there (sandbox_specials.h).
+ * sees, and so are the sockets and FIFOs there (sandbox_specials()).
  * A seccomp filter refuses the calls through which two sandboxes could
  * talk, or makes them no-ops (file locks: sandbox_seccomp.h).
  *

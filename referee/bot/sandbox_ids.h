@@ -1,8 +1,7 @@
 /*
  * The fixed numbers of the sandbox (sandbox.h): the user a bot runs as,
  * the descriptors bwrap and bot-exec (bot_exec.c) are given.  Apart from
- * sandbox.h so that the parts sandbox.c calls (sandbox_specials.h) need
- * not include it.
+ * sandbox.h so that bot-exec, a program of its own, need not include it.
  */
 #ifndef ARENA_SANDBOX_IDS_H
 #define ARENA_SANDBOX_IDS_H

@@ -3,7 +3,6 @@
  */
 #include "names.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,10 +32,8 @@ void names_make_unique(char **names, int count)
 		for (int k = 0; k < i; k++)
 			same += strcmp(names[k], names[i]) == 0;
 		if (same > 1) {
-			size_t len = strlen(names[i]) + 16;
-			char *renamed = xmalloc(len);
+			char *renamed = xasprintf("%s-%d", names[i], same);
 
-			snprintf(renamed, len, "%s-%d", names[i], same);
 			free(names[i]);
 			names[i] = renamed;
 		}

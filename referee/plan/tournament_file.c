@@ -206,9 +206,7 @@ static int read_name(const char *path, const cJSON *root,
 	len = strlen(base);
 	if (len > 5 && strcmp(base + len - 5, ".json") == 0)
 		len -= 5;
-	spec->name = xmalloc(len + 1);
-	memcpy(spec->name, base, len);
-	spec->name[len] = '\0';
+	spec->name = xasprintf("%.*s", (int)len, base);
 	if (!name_ok(spec->name, strlen(spec->name)))
 		return errorf(err, "the file's name '%s' cannot name the tournament: give a \"name\" of " NAME_RULE,
 			      spec->name);
@@ -373,9 +371,7 @@ static int read_env(const cJSON *item, struct tournament_bot *bot,
 		if (!cJSON_IsString(var))
 			return errorf(err, "%senv: \"%s\" must be a string", where,
 				      var->string);
-		if (asprintf(&bot->env[n++], "%s=%s", var->string,
-			     var->valuestring) < 0)
-			abort();
+		bot->env[n++] = xasprintf("%s=%s", var->string, var->valuestring);
 	}
 	return 0;
 }
@@ -400,21 +396,24 @@ static int read_readable(const cJSON *list, const char *folder,
 	return 0;
 }
 
-/* The folder a bot without a "workdir" starts in, as bot_spawn() finds
- * it; NULL when it has none (or its program is not there: said later). */
-static char *default_workdir(const char *command, const char *dir)
+/* `command` read in `dir` as bot_spawn() prepares it
+ * (bot_prepare_command()): 0, and when `workdir` is not NULL the folder a
+ * bot without a "workdir" starts in (NULL: none), or -1 with err when its
+ * program is not there. */
+static int prepare(const char *command, const char *dir, char **workdir,
+		   char *err)
 {
-	char err[ERR_LEN], **words, *program, *workdir = NULL;
+	const struct bot_spec spec = {.command = command, .command_dir = dir};
+	char **words, *program, *folder;
+	int rc = bot_prepare_command(&spec, &words, &program, &folder, err);
 
-	if (bot_split_command(command, &words, err) < 0)
-		return NULL;
-	if ((program = bot_resolve_program(words[0], dir, err))) {
-		bot_absolute_words(words, dir);
-		workdir = bot_workdir(words, program);
-	}
 	free(program);
 	bot_free_words(words);
-	return workdir;
+	if (workdir)
+		*workdir = folder;
+	else
+		free(folder);
+	return rc;
 }
 
 static int read_bot(const char *folder, const cJSON *item, int index,
@@ -422,7 +421,7 @@ static int read_bot(const char *folder, const cJSON *item, int index,
 		    char *err)
 {
 	const char *name, *command, *workdir;
-	char where[32];
+	char where[32], why[ERR_LEN];
 
 	if (!cJSON_IsObject(item))
 		return errorf(err, "bots[%d] must be a JSON object", index);
@@ -448,8 +447,10 @@ static int read_bot(const char *folder, const cJSON *item, int index,
 	bot->name = xstrdup(name);
 	bot->command = xstrdup(command);
 	bot->command_dir = workdir ? path_resolve(folder, workdir) : xstrdup(folder);
-	bot->workdir = workdir ? xstrdup(bot->command_dir)
-			       : default_workdir(command, bot->command_dir);
+	if (workdir)
+		bot->workdir = xstrdup(bot->command_dir);
+	else /* a program not there is said by tournament_file_check_bots() */
+		prepare(command, bot->command_dir, &bot->workdir, why);
 	if (read_readable(cJSON_GetObjectItemCaseSensitive(item, "readable"),
 			  folder, bot, where, err) < 0)
 		return -1;
@@ -707,12 +708,8 @@ void tournament_file_free(struct tournament_spec *spec)
 	for (int i = 0; i < spec->bot_count; i++) {
 		struct tournament_bot *bot = &spec->bots[i];
 
-		for (char **e = bot->env; e && *e; e++)
-			free(*e);
-		free(bot->env);
-		for (char **r = bot->readable; r && *r; r++)
-			free(*r);
-		free(bot->readable);
+		bot_free_words(bot->env);
+		bot_free_words(bot->readable);
 		free(bot->name);
 		free(bot->command);
 		free(bot->workdir);
@@ -724,22 +721,6 @@ void tournament_file_free(struct tournament_spec *spec)
 	cJSON_Delete(spec->options);
 	cJSON_Delete(spec->file);
 	memset(spec, 0, sizeof *spec);
-}
-
-/* One bot's program, found as bot_spawn finds it: a path relative to the
- * bot's working folder, or a name in PATH. */
-static bool program_found(const struct tournament_bot *bot, char *err)
-{
-	char **words, *program;
-	bool found;
-
-	if (bot_split_command(bot->command, &words, err) < 0)
-		return false;
-	program = bot_resolve_program(words[0], bot->command_dir, err);
-	found = program != NULL;
-	free(program);
-	bot_free_words(words);
-	return found;
 }
 
 int tournament_file_check_bots(const struct tournament_spec *spec,
@@ -756,7 +737,7 @@ int tournament_file_check_bots(const struct tournament_spec *spec,
 		if (problem)
 			return errorf(err, "bot '%s': cannot enter working folder '%s': %s",
 				      bot->name, bot->command_dir, strerror(problem));
-		if (!program_found(bot, why))
+		if (prepare(bot->command, bot->command_dir, NULL, why) < 0)
 			return errorf(err, "bot '%s': %s", bot->name, why);
 		for (char **r = bot->readable; r && *r; r++)
 			if (stat(*r, &st) < 0)

@@ -1,5 +1,5 @@
 /*
- * Unit tests for excerpt.c and excerpt_hint.c: the first and last lines
+ * Unit tests for excerpt.c: the first and last lines
  * of a bot's stderr after the last game mark, the middle counted, and
  * the advice for a path the sandbox hides (a Python module, a Node
  * package behind npm's symlink, a file).
