@@ -46,7 +46,6 @@
 #include "web/web_upload.h"
 #include "web/web_users.h"
 #include "web/web_what_if.h"
-#include "web/web_words.h"
 
 struct web_server {
 	/* Set once the server runs as its user (web_server_ready()): till
