@@ -143,8 +143,7 @@ static int print_message(const struct replay *r, const struct replay_args *a)
 
 	if (!r->message)
 		return not_reached(r, a);
-	seat = (int)cJSON_GetNumberValue(
-		cJSON_GetObjectItemCaseSensitive(r->message, "seat"));
+	seat = (int)json_number(r->message, "seat");
 	if (seat != a->seat)
 		return cli_fail("replay", "seat %d was asked for move %ld, not seat "
 				"%ld: only the seat to move is sent a turn message",
@@ -187,12 +186,11 @@ static void print_lines(const cJSON *lines)
 /* Whether the log verified, said after the text, or why not (exit 1). */
 static int tell_verified(const struct replay *r, const struct replay_args *a)
 {
-	const cJSON *verify = cJSON_GetObjectItemCaseSensitive(r->doc, "verify");
+	const cJSON *verify = json_member(r->doc, "verify");
 	char signer[KEYS_SIGNED_BY_LEN];
 
 	if (!r->verified) {
-		const char *why = cJSON_GetStringValue(
-			cJSON_GetObjectItemCaseSensitive(verify, "error"));
+		const char *why = cJSON_GetStringValue(json_member(verify, "error"));
 
 		if (a->format == FORMAT_TEXT && a->move < 0) {
 			putchar('\n');
@@ -203,11 +201,10 @@ static int tell_verified(const struct replay *r, const struct replay_args *a)
 	}
 	if (a->format == FORMAT_TEXT && a->move < 0)
 		printf("\nthe log verifies; %s\n",
-		       cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(verify, "refereed"))
-		       ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "trust"))
-		       : keys_signed_by(signer, cJSON_GetStringValue(
-				cJSON_GetObjectItemCaseSensitive(verify, "key")),
-				a->key_file != NULL));
+		       cJSON_IsFalse(json_member(verify, "refereed"))
+		       ? cJSON_GetStringValue(json_member(verify, "trust"))
+		       : keys_signed_by(signer, cJSON_GetStringValue(json_member(verify, "key")),
+					a->key_file != NULL));
 	return EXIT_OK;
 }
 
