@@ -173,16 +173,6 @@ static int write_output(const struct replay *r, const struct replay_args *a)
 	return EXIT_OK;
 }
 
-/* The what-if's lines after the text, after a blank line. */
-static void print_lines(const cJSON *lines)
-{
-	const cJSON *line;
-
-	putchar('\n');
-	cJSON_ArrayForEach(line, lines)
-		visible_line(stdout, "%s", line->valuestring);
-}
-
 /* Whether the log verified, said after the text, or why not (exit 1). */
 static int tell_verified(const struct replay *r, const struct replay_args *a)
 {
@@ -447,6 +437,7 @@ static int cmd_replay(int argc, char **argv)
 	struct replay r;
 	unsigned char key[32];
 	char err[ERR_LEN];
+	const cJSON *line;
 	int rc;
 
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
@@ -483,8 +474,12 @@ static int cmd_replay(int argc, char **argv)
 	rc = write_output(&r, &a);
 	if (rc == EXIT_OK)
 		rc = tell_verified(&r, &a);
-	if (rc == EXIT_OK && a.what_if.spec && a.format == FORMAT_TEXT)
-		print_lines(json_member(r.doc, "what_if"));
+	/* The what-if's lines after the text, after a blank line. */
+	if (rc == EXIT_OK && a.what_if.spec && a.format == FORMAT_TEXT) {
+		putchar('\n');
+		cJSON_ArrayForEach(line, json_member(r.doc, "what_if"))
+			visible_line(stdout, "%s", line->valuestring);
+	}
 	replay_what_if_free(&a.what_if);
 	replay_free(&r);
 	logread_free(&log);
