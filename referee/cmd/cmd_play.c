@@ -209,14 +209,6 @@ static int parse_args(struct play *p, int argc, char **argv)
 	return check_duplicate(p);
 }
 
-/* Where logs go: the folder of --log FILE, or --out DIR; NULL for none. */
-static char *log_folder(const struct play *p)
-{
-	if (p->m.out)
-		return xstrdup(p->m.out);
-	return p->m.log ? path_parent(p->m.log) : NULL;
-}
-
 /* The output folder (made with its parents), the signing key, and each
  * bot's stderr file: in DIR, beside the log, else in a scratch folder of
  * this run, so that a bot that fails can be quoted.  With --log, the log
@@ -225,7 +217,9 @@ static char *log_folder(const struct play *p)
  * /). */
 static int prepare(struct play *p)
 {
-	char *folder = log_folder(p), err[ERR_LEN];
+	/* Where logs go: --out DIR, or the folder of --log FILE; NULL: none. */
+	char *folder = p->m.out ? xstrdup(p->m.out) : p->m.log ? path_parent(p->m.log) : NULL;
+	char err[ERR_LEN];
 	int rc = EXIT_OK;
 
 	if (p->m.out && files_mkdirs(p->m.out, err))
