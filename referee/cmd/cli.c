@@ -227,19 +227,16 @@ const struct bot_limits cli_default_limits = {
 	.contain = true, .memory = (uint64_t)BOT_DEFAULT_MEMORY_MB << 20, .cpus = 1,
 };
 
-/* A NULL-ended list with a copy of one more string. */
+/* A NULL-ended list with a copy of one more string (bot.h's words). */
 static const char *const *path_list_add(const char *const *list,
 					const char *path)
 {
-	size_t n = 0;
-	const char **grown;
+	struct bot_words w = {(char **)list, 0};
 
-	while (list && list[n])
-		n++;
-	grown = xrealloc((void *)list, (n + 2) * sizeof *grown);
-	grown[n] = xstrdup(path);
-	grown[n + 1] = NULL;
-	return grown;
+	while (list && list[w.count])
+		w.count++;
+	bot_words_push(&w, path);
+	return (const char *const *)w.list;
 }
 
 int cli_containment_ready(const char *verb, struct time_control *time,

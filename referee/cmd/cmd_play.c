@@ -209,14 +209,6 @@ static int parse_args(struct play *p, int argc, char **argv)
 	return check_duplicate(p);
 }
 
-/* Where logs go: the folder of --log FILE, or --out DIR; NULL for none. */
-static char *log_folder(const struct play *p)
-{
-	if (p->m.out)
-		return xstrdup(p->m.out);
-	return p->m.log ? path_parent(p->m.log) : NULL;
-}
-
 /* The output folder (made with its parents), the signing key, and each
  * bot's stderr file: in DIR, beside the log, else in a scratch folder of
  * this run, so that a bot that fails can be quoted.  With --log, the log
@@ -225,7 +217,9 @@ static char *log_folder(const struct play *p)
  * /). */
 static int prepare(struct play *p)
 {
-	char *folder = log_folder(p), err[ERR_LEN];
+	/* Where logs go: --out DIR, or the folder of --log FILE; NULL: none. */
+	char *folder = p->m.out ? xstrdup(p->m.out) : p->m.log ? path_parent(p->m.log) : NULL;
+	char err[ERR_LEN];
 	int rc = EXIT_OK;
 
 	if (p->m.out && files_mkdirs(p->m.out, err))
@@ -286,16 +280,6 @@ static int sandbox_ready(struct play *p)
 	return rc;
 }
 
-/* The games (play_match.h), and the --show of the last one ended. */
-static int play(struct play *p)
-{
-	char err[ERR_LEN];
-	int rc = play_match_run(&p->m, err);
-
-	show_end(p);
-	return rc ? cli_fail("play", "%s", err) : EXIT_OK;
-}
-
 /* The match as read and prepared: its bots' limits, the game, the key,
  * the seed, and with a board shown its records. */
 static void configure(struct play *p)
@@ -344,9 +328,10 @@ static int seat(struct play *p, int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* Everything the match held, its key wiped. */
+/* Everything the match held (the last game's --show too), its key wiped. */
 static void play_free(struct play *p)
 {
+	show_end(p);
 	for (int i = 0; p->m.names && i < p->m.count; i++) {
 		free(p->m.names[i]);
 		free(p->m.shown[i]);
@@ -375,6 +360,7 @@ static int cmd_play(int argc, char **argv)
 		.m.config.grace_ms = 200,
 		.limits = cli_default_limits,
 	};
+	char err[ERR_LEN];
 	int rc = parse_args(&p, argc, argv);
 
 	if (rc == EXIT_OK)
@@ -400,8 +386,9 @@ static int cmd_play(int argc, char **argv)
 	/* Said once nothing can refuse the run any more: its first line. */
 	if (rc == EXIT_OK && contain_fallback_line(p.limits.contain))
 		fprintf(stderr, "referee play: %s\n", contain_fallback_line(p.limits.contain));
-	if (rc == EXIT_OK)
-		rc = play(&p);
+	/* The games (play_match.h); play_free() ends the last one's --show. */
+	if (rc == EXIT_OK && play_match_run(&p.m, err))
+		rc = cli_fail("play", "%s", err);
 	play_free(&p);
 	return rc;
 }

@@ -143,8 +143,7 @@ static int print_message(const struct replay *r, const struct replay_args *a)
 
 	if (!r->message)
 		return not_reached(r, a);
-	seat = (int)cJSON_GetNumberValue(
-		cJSON_GetObjectItemCaseSensitive(r->message, "seat"));
+	seat = (int)json_number(r->message, "seat");
 	if (seat != a->seat)
 		return cli_fail("replay", "seat %d was asked for move %ld, not seat "
 				"%ld: only the seat to move is sent a turn message",
@@ -174,25 +173,14 @@ static int write_output(const struct replay *r, const struct replay_args *a)
 	return EXIT_OK;
 }
 
-/* The what-if's lines after the text, after a blank line. */
-static void print_lines(const cJSON *lines)
-{
-	const cJSON *line;
-
-	putchar('\n');
-	cJSON_ArrayForEach(line, lines)
-		visible_line(stdout, "%s", line->valuestring);
-}
-
 /* Whether the log verified, said after the text, or why not (exit 1). */
 static int tell_verified(const struct replay *r, const struct replay_args *a)
 {
-	const cJSON *verify = cJSON_GetObjectItemCaseSensitive(r->doc, "verify");
+	const cJSON *verify = json_member(r->doc, "verify");
 	char signer[KEYS_SIGNED_BY_LEN];
 
 	if (!r->verified) {
-		const char *why = cJSON_GetStringValue(
-			cJSON_GetObjectItemCaseSensitive(verify, "error"));
+		const char *why = cJSON_GetStringValue(json_member(verify, "error"));
 
 		if (a->format == FORMAT_TEXT && a->move < 0) {
 			putchar('\n');
@@ -203,11 +191,10 @@ static int tell_verified(const struct replay *r, const struct replay_args *a)
 	}
 	if (a->format == FORMAT_TEXT && a->move < 0)
 		printf("\nthe log verifies; %s\n",
-		       cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(verify, "refereed"))
-		       ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(verify, "trust"))
-		       : keys_signed_by(signer, cJSON_GetStringValue(
-				cJSON_GetObjectItemCaseSensitive(verify, "key")),
-				a->key_file != NULL));
+		       cJSON_IsFalse(json_member(verify, "refereed"))
+		       ? cJSON_GetStringValue(json_member(verify, "trust"))
+		       : keys_signed_by(signer, cJSON_GetStringValue(json_member(verify, "key")),
+					a->key_file != NULL));
 	return EXIT_OK;
 }
 
@@ -450,6 +437,7 @@ static int cmd_replay(int argc, char **argv)
 	struct replay r;
 	unsigned char key[32];
 	char err[ERR_LEN];
+	const cJSON *line;
 	int rc;
 
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
@@ -486,8 +474,12 @@ static int cmd_replay(int argc, char **argv)
 	rc = write_output(&r, &a);
 	if (rc == EXIT_OK)
 		rc = tell_verified(&r, &a);
-	if (rc == EXIT_OK && a.what_if.spec && a.format == FORMAT_TEXT)
-		print_lines(json_member(r.doc, "what_if"));
+	/* The what-if's lines after the text, after a blank line. */
+	if (rc == EXIT_OK && a.what_if.spec && a.format == FORMAT_TEXT) {
+		putchar('\n');
+		cJSON_ArrayForEach(line, json_member(r.doc, "what_if"))
+			visible_line(stdout, "%s", line->valuestring);
+	}
 	replay_what_if_free(&a.what_if);
 	replay_free(&r);
 	logread_free(&log);

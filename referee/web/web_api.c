@@ -211,22 +211,6 @@ static cJSON *versions_of(sqlite3 *db, const struct web_fit_view *view, const ch
 	return list;
 }
 
-/* Bot `name`'s games this season and how many it forfeited, any version
- * of it, as the ladder counts them: "season": {"games","forfeits"}. */
-static void add_season(cJSON *j, const struct league_rating *lr, const char *name)
-{
-	cJSON *season = cJSON_AddObjectToObject(j, "season");
-	long games = 0, forfeits = 0;
-
-	for (int i = 0; i < lr->count; i++)
-		if (!strcmp(lr->versions[i].name, name)) {
-			games += lr->r.entry[i].games;
-			forfeits += lr->forfeits[i];
-		}
-	cJSON_AddNumberToObject(season, "games", (double)games);
-	cJSON_AddNumberToObject(season, "forfeits", (double)forfeits);
-}
-
 /* Adds tally `g` to `t`. */
 static void add_tally(struct grade_tally *t, const struct grade_tally *g)
 {
@@ -267,28 +251,35 @@ static cJSON *grade_of_games(sqlite3 *db, const cJSON *games, const char *name)
 	return out;
 }
 
-/* Bot `name`'s figures over every game of it that view `v` has graded,
- * "of" its games in the view. */
-static cJSON *grade_of_all(const struct web_fit_view *v, const char *name)
+/* Bot `name`'s versions in view `v`, walked once: their games this
+ * season and how many they forfeited, as the ladder counts them, added
+ * to `j` as "season": {"games","forfeits"}; and their figures over every
+ * game of them the view has graded, "of" their games in the view (a new
+ * object).  A view without a fit has no versions (and no grades). */
+static cJSON *add_season(cJSON *j, const struct web_fit_view *v, const char *name)
 {
+	cJSON *season = cJSON_AddObjectToObject(j, "season"), *all;
 	struct grade_tally t = {0};
-	long of = 0;
-	cJSON *out;
+	long games = 0, forfeits = 0, of = 0;
 
-	for (int i = 0; v->version_grades && i < v->lr.count; i++)
+	for (int i = 0; i < v->lr.count; i++)
 		if (!strcmp(v->lr.versions[i].name, name)) {
+			games += v->lr.r.entry[i].games;
+			forfeits += v->lr.forfeits[i];
 			add_tally(&t, &v->version_grades[i]);
 			of += v->version_games[i];
 		}
-	out = grade_tally_json(&t);
-	cJSON_AddNumberToObject(out, "of", (double)of);
-	return out;
+	cJSON_AddNumberToObject(season, "games", (double)games);
+	cJSON_AddNumberToObject(season, "forfeits", (double)forfeits);
+	all = grade_tally_json(&t);
+	cJSON_AddNumberToObject(all, "of", (double)of);
+	return all;
 }
 
 cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *name,
 		   const char *dir, const struct web_viewer *who)
 {
-	cJSON *versions = versions_of(db, view, name), *j;
+	cJSON *versions = versions_of(db, view, name), *j, *all;
 
 	if (!versions)
 		return NULL;
@@ -296,13 +287,13 @@ cJSON *web_api_bot(sqlite3 *db, const struct web_fit_view *view, const char *nam
 	cJSON_AddStringToObject(j, "name", name);
 	cJSON_AddBoolToObject(j, "retired", league_db_retired(db, name));
 	cJSON_AddItemToObject(j, "versions", versions);
-	add_season(j, &view->lr, name);
+	all = add_season(j, view, name);
 	cJSON_AddItemToObject(j, "games", select_games(db, name, 0, 50, true));
 	cJSON_AddItemToObject(j, "history", web_history_of(&view->history, &view->lr, name));
 	cJSON_AddItemToObject(j, "forfeits", web_game_forfeits(dir, view->words,
 								json_member(j, "games"), name, who));
 	cJSON_AddItemToObject(j, "grade", grade_of_games(db, json_member(j, "games"), name));
-	cJSON_AddItemToObject(j, "grade_all", grade_of_all(view, name));
+	cJSON_AddItemToObject(j, "grade_all", all);
 	return j;
 }
 

@@ -12,7 +12,7 @@
 #include <sqlite3.h>
 
 #include "web/web_fit.h"
-#include "web/web_words.h"
+#include "web/web_games.h"
 
 /* GET /api/luck: the versions rated from the luck-adjusted scores of the
  * season's graded games (docs/LEAGUE.md, "Luck told apart"), view `v`'s:

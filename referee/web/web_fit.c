@@ -39,18 +39,6 @@ struct web_fit {
  * (league_index.h): at 100,000 games a check costs a view's time. */
 #define WEB_FIT_CHECK_NS (60 * 1000000000LL)
 
-/* The index of league `dir`'s stderr files (web_games.h looks the bots'
- * words up in it). */
-static struct words_index *stderr_index(const char *dir)
-{
-	struct words_index *x = words_index_new();
-	char *folder = path_join(dir, "stderr");
-
-	words_index_add_folder(x, folder);
-	free(folder);
-	return x;
-}
-
 /* A view of league `dir`'s index `db` made with what of `prev` (NULL:
  * none) still holds: its ladder NULL with err when the index cannot be
  * rated. */
@@ -58,6 +46,7 @@ static struct web_fit_view *view_make(sqlite3 *db, const char *dir,
 				      const struct web_fit_view *prev)
 {
 	struct web_fit_view *v = xcalloc(1, sizeof *v);
+	char *folder;
 	size_t len = 0;
 	FILE *out;
 
@@ -75,7 +64,12 @@ static struct web_fit_view *view_make(sqlite3 *db, const char *dir,
 	league_db_counts(db, &v->counts);
 	web_history_make(&v->history, &v->lr, prev && prev->ladder ? &prev->history : NULL,
 			 prev && prev->ladder ? &prev->lr : NULL);
-	v->words = stderr_index(dir);
+	/* The index of the league's stderr files (web_games.h looks the
+	 * bots' words up in it). */
+	v->words = words_index_new();
+	folder = path_join(dir, "stderr");
+	words_index_add_folder(v->words, folder);
+	free(folder);
 	v->lr.owners = v->owners = league_owners(dir);
 	out = open_memstream(&v->ladder, &len);
 	if (!out) {

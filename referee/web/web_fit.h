@@ -13,7 +13,7 @@
  * that a game's words and forfeits are looked up in (web_games.h): a
  * game's words are there once a view has its game.  The index is the
  * same for every request; what each is answered of it is cut to its
- * viewer's (web_words.h), never kept in the view.
+ * viewer's (web_games.h), never kept in the view.
  *
  * Its lag is bounded: the thread looks at the index each second (SQLite's
  * data_version, and the file itself, which `league rebuild` replaces) and

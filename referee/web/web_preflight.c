@@ -56,11 +56,6 @@ struct web_preflight {
 	int started;
 };
 
-static bool busy(const struct job *j)
-{
-	return j->state == QUEUED || j->state == CHECKING;
-}
-
 static void job_clear(struct job *j)
 {
 	free(j->name);
@@ -346,7 +341,7 @@ static struct job *slot_for(struct web_preflight *p, const char *name, const cha
 	for (int i = 0; i < SLOTS; i++) {
 		struct job *j = &p->jobs[i];
 
-		if (busy(j)) {
+		if (j->state == QUEUED || j->state == CHECKING) {
 			all++;
 			theirs += !strcmp(j->user, user);
 			if (!strcmp(j->name, name))

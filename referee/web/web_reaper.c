@@ -240,15 +240,13 @@ bool web_reaper_forwarded(struct web_reaper *r, struct MHD_Connection *mc,
 	return ok;
 }
 
-bool web_reaper_client(struct web_reaper *r, struct MHD_Connection *mc,
+void web_reaper_client(struct web_reaper *r, struct MHD_Connection *mc,
 		       struct web_client *client)
 {
 	struct conn *c = conn_of(mc);
 
-	if (!c)
-		return false;
 	pthread_mutex_lock(&r->lock);
-	*client = c->client;
+	if (c)
+		*client = c->client;
 	pthread_mutex_unlock(&r->lock);
-	return true;
 }

@@ -63,9 +63,9 @@ bool web_reaper_forwarded(struct web_reaper *r, struct MHD_Connection *c,
 			  const char *forwarded);
 
 /* The client of `c`'s request (its address, or for the trusted proxy's
- * the one it forwards, once web_reaper_forwarded() took it); false for a
- * connection the reaper does not know. */
-bool web_reaper_client(struct web_reaper *r, struct MHD_Connection *c,
+ * the one it forwards, once web_reaper_forwarded() took it) into *client,
+ * left as it is for a connection the reaper does not know. */
+void web_reaper_client(struct web_reaper *r, struct MHD_Connection *c,
 		       struct web_client *client);
 
 #endif

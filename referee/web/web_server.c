@@ -46,7 +46,6 @@
 #include "web/web_upload.h"
 #include "web/web_users.h"
 #include "web/web_what_if.h"
-#include "web/web_words.h"
 
 struct web_server {
 	/* Set once the server runs as its user (web_server_ready()): till
@@ -346,6 +345,7 @@ static enum MHD_Result serve_upload_status(struct request *r)
 
 /* A game's route's tail, as its 404 and the 404 of every path name it. */
 #define GAME "NNNNNN/game-NNNNNN"
+#define DIGITS "0123456789"
 
 /* Every path the server answers, each once (docs/LEAGUE-SERVER.md, "The
  * server"): the dispatcher walks it, and the 404 lists it. */
@@ -416,15 +416,6 @@ static bool busy_take(struct request *r)
 	return web_busy_take(r->s->busy, r->key);
 }
 
-/* Whether `s` is `digits` digits from `at` on. */
-static bool digits_at(const char *s, size_t at, size_t digits)
-{
-	for (size_t i = at; i < at + digits; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return false;
-	return true;
-}
-
 /* The path under the league's folder of the log that a game's route's
  * tail names (NNNNNN/game-NNNNNN, then the suffix the route's tail
  * has), or NULL when it names none. */
@@ -433,7 +424,8 @@ static char *log_of(const struct request *r)
 	const char *tail = r->tail, *suffix = r->route->tail + strlen(GAME);
 
 	if (strlen(tail) != 18 + strlen(suffix) || strcmp(tail + 18, suffix) ||
-	    !digits_at(tail, 0, 6) || strncmp(tail + 6, "/game-", 6) || !digits_at(tail, 12, 6))
+	    strspn(tail, DIGITS) < 6 || strncmp(tail + 6, "/game-", 6) ||
+	    strspn(tail + 12, DIGITS) < 6)
 		return NULL;
 	return xasprintf("runs/%.18s.jsonl", tail);
 }
@@ -515,7 +507,7 @@ static enum MHD_Result framing_header(void *ctx, enum MHD_ValueKind kind, const 
 		f->lengths++;
 		/* libmicrohttpd refuses one that is no number itself; 18
 		 * digits, so that every reader's 64-bit number holds it alike */
-		f->bad_length |= !value || !value[0] || value[strspn(value, "0123456789")] ||
+		f->bad_length |= !value || !value[0] || value[strspn(value, DIGITS)] ||
 				 strlen(value) > 18;
 	} else if (!strcasecmp(key, "Transfer-Encoding")) {
 		f->encodings++;

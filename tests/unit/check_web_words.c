@@ -1,12 +1,12 @@
 /*
  * Unit tests for what the league's server shows of a forfeit
- * (web_words.c): an absolute path in a detail cut to its last part, the
+ * (web_games.c): an absolute path in a detail cut to its last part, the
  * rest of the text as it was.
  */
 #include <stdlib.h>
 
 #include "run_suite.h"
-#include "web/web_words.h"
+#include "web/web_games.h"
 
 static void scrubbed(const char *text, const char *want)
 {
