@@ -668,10 +668,9 @@ static void grade_game_free(struct grade_game *gg)
 /* The log's header record, or NULL when its first line is none. */
 static const cJSON *grade_header(const struct game_log *log)
 {
-	const cJSON *header = log->count ? log->lines[0].json : NULL;
-	const char *type = cJSON_GetStringValue(json_member(header, "type"));
+	const char *type = log->count ? log->lines[0].type : NULL;
 
-	return type && !strcmp(type, "header") ? header : NULL;
+	return type && !strcmp(type, "header") ? log->lines[0].json : NULL;
 }
 
 /* grade_log() of a log read. */

@@ -2,7 +2,8 @@
  * The crosstable: each pair of bots' wins, draws and losses against each
  * other, computed once from the games the ladder rates (ladder.h) for
  * both `referee ladder` (points/games) and the report (W-D-L and score),
- * so that the two never show different numbers.  A game counts as the
+ * so that the two never show different numbers, and for the ladder's
+ * order of bots its numbers tie (ratings_order.c).  A game counts as the
  * ratings count it (ratings_pairs.h): split into pairs of sides by rank
  * (ties are draws, partners of a team are one side), and in each pair
  * every bot of one side meets every bot of the other.

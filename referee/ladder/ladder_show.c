@@ -54,7 +54,7 @@ static int parse_anchor(const char *text, const struct ladder_data *data,
 			struct ratings_options *options, char *err)
 {
 	const char *eq = strrchr(text, '=');
-	char *end;
+	char *end, *bot;
 
 	if (!eq || eq == text)
 		return errorf(err, "--anchor takes BOT=ELO, e.g. --anchor random=1500, not '%s'",
@@ -63,12 +63,11 @@ static int parse_anchor(const char *text, const struct ladder_data *data,
 	if (end == eq + 1 || *end || !isfinite(options->level))
 		return errorf(err, "--anchor %s: the rating after '=' must be a number",
 			      text);
-	for (int i = 0; i < data->entrants; i++)
-		if (strlen(data->names[i]) == (size_t)(eq - text) &&
-		    !strncmp(data->names[i], text, (size_t)(eq - text))) {
-			options->anchor = i;
-			return 0;
-		}
+	bot = xasprintf("%.*s", (int)(eq - text), text);
+	options->anchor = name_index(data->names, data->entrants, bot);
+	free(bot);
+	if (options->anchor >= 0)
+		return 0;
 	return errorf(err, "--anchor %s: no bot named '%.*s' in these logs",
 		      text, (int)(eq - text), text);
 }

@@ -89,17 +89,6 @@ static void tally(struct fit *f, struct ratings *out, int *parent)
 	free(seats);
 }
 
-static bool same_kind(const struct rating_game *a, const struct rating_game *b)
-{
-	if (a->seats != b->seats)
-		return false;
-	for (int k = 0; k < a->seats; k++)
-		if (a->entrant[k] != b->entrant[k] || a->rank[k] != b->rank[k] ||
-		    a->team[k] != b->team[k])
-			return false;
-	return true;
-}
-
 static uint64_t kind_hash(const struct rating_game *g)
 {
 	uint64_t h = 1469598103934665603u;  /* FNV-1a over the seats */
@@ -139,13 +128,14 @@ struct kind_count {
 };
 
 /* Puts `kind` in the open-addressing table (of numbers in `kinds`,
- * SIZE_MAX where empty) and returns its slot. */
+ * SIZE_MAX where empty) and returns its slot: the slot of the kind
+ * kind_order() puts level with it, else an empty one. */
 static size_t kind_slot(const struct kind_count *kinds, const size_t *slot, size_t mask,
 			const struct rating_game *kind)
 {
 	size_t i = kind_hash(kind) & mask;
 
-	while (slot[i] != SIZE_MAX && !same_kind(&kinds[slot[i]].kind, kind))
+	while (slot[i] != SIZE_MAX && kind_order(&kinds[slot[i]].kind, kind))
 		i = (i + 1) & mask;
 	return i;
 }

@@ -3,8 +3,9 @@
  * whose numbers cannot tell them apart (a block of equal bounds, two bots
  * with identical results, the unrated of a group) are ordered by the games
  * they played among themselves, their score first (the share of the
- * points), then head to head, and only then by name: a bot never sits
- * above one of its block that beat it.
+ * points), then head to head, both as the crosstable counts them
+ * (crosstable.h), and only then by name: a bot never sits above one of
+ * its block that beat it.
  */
 #include "ratings.h"
 
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "crosstable.h"
 
 /* Where a status sits inside a group: bots that beat the rated block
  * outright, the rated block, bots that lost to it, bots with no rating. */
@@ -42,8 +44,8 @@ static int compare_numbers(const struct ratings_entry *a,
 struct order_ctx {
 	const struct ratings *r;
 	const char *const *names;
-	const double *h2h;  /* entrants x entrants: points of i against j,
-			     * between bots of one tied block; NULL: none yet */
+	const struct crosstable *cross; /* of the games, when a block is
+					 * tied; NULL: none yet */
 	const double *block; /* by entrant: its score inside its block (the
 			      * share of points; -1: no game there) */
 };
@@ -51,46 +53,38 @@ struct order_ctx {
 static int compare_entries(const void *pa, const void *pb, void *ctx)
 {
 	const struct order_ctx *c = ctx;
-	int ia = *(const int *)pa, ib = *(const int *)pb, n = c->r->entrants;
+	int ia = *(const int *)pa, ib = *(const int *)pb;
 	int by_numbers = compare_numbers(&c->r->entry[ia], &c->r->entry[ib]);
+	double ab, ba;  /* the points of ia against ib, and of ib against ia */
 
-	if (by_numbers || !c->h2h)
+	if (by_numbers || !c->cross)
 		return by_numbers ? by_numbers : strcmp(c->names[ia], c->names[ib]);
 	if (c->block[ia] != c->block[ib])
 		return c->block[ia] < c->block[ib] ? 1 : -1;
-	if (c->h2h[ia * n + ib] != c->h2h[ib * n + ia])
-		return c->h2h[ia * n + ib] < c->h2h[ib * n + ia] ? 1 : -1;
+	ab = crosstable_points(crosstable_cell(c->cross, ia, ib));
+	ba = crosstable_points(crosstable_cell(c->cross, ib, ia));
+	if (ab != ba)
+		return ab < ba ? 1 : -1;
 	return strcmp(c->names[ia], c->names[ib]);
 }
 
-/* The points every pair of bots of one tied block (tie[i] == tie[j] >= 0)
- * scored against each other, a pair of seats of one game at a time (1 to
- * the better place, 1/2 each for the same place; partners score nothing
- * against each other), and each bot's score inside its block. */
-static void tally_blocks(const struct rating_game *games, size_t count,
-			 const int *tie, int n, double *h2h, double *block)
+/* Each bot's score inside its tied block (tie[i] == tie[j] >= 0): the
+ * share of the points it scored against the others of its block in the
+ * crosstable `cross`. */
+static void score_blocks(const struct crosstable *cross, const int *tie, int n,
+			 double *block)
 {
-	double *pairs = xcalloc((size_t)n, sizeof *pairs);
+	for (int i = 0; i < n; i++) {
+		double points = 0;
+		long games = 0;
 
-	for (size_t g = 0; g < count; g++)
-		for (int s = 0; s < games[g].seats; s++)
-			for (int t = 0; t < games[g].seats; t++) {
-				int i = games[g].entrant[s], j = games[g].entrant[t];
-				double p;
-
-				if (s == t || i == j || tie[i] < 0 || tie[i] != tie[j] ||
-				    (games[g].team[s] >= 0 &&
-				     games[g].team[s] == games[g].team[t]))
-					continue;
-				p = games[g].rank[s] < games[g].rank[t] ? 1
-				    : games[g].rank[s] == games[g].rank[t] ? 0.5 : 0;
-				h2h[i * n + j] += p;
-				block[i] += p;
-				pairs[i]++;
+		for (int j = 0; j < n; j++)
+			if (j != i && tie[i] >= 0 && tie[i] == tie[j]) {
+				points += crosstable_points(crosstable_cell(cross, i, j));
+				games += crosstable_games(crosstable_cell(cross, i, j));
 			}
-	for (int i = 0; i < n; i++)
-		block[i] = pairs[i] ? block[i] / pairs[i] : -1;
-	free(pairs);
+		block[i] = games ? points / (double)games : -1;
+	}
 }
 
 void ratings_order(const struct ratings *ratings, const struct rating_game *games,
@@ -113,14 +107,15 @@ void ratings_order(const struct ratings *ratings, const struct rating_game *game
 		tie[order[k]] = with_prev || with_next ? blocks : -1;
 	}
 	if (blocks) {
-		double *h2h = xcalloc((size_t)n * (size_t)n, sizeof *h2h);
+		struct crosstable cross;
 		double *block = xcalloc((size_t)n, sizeof *block);
 
-		tally_blocks(games, count, tie, n, h2h, block);
-		ctx.h2h = h2h;
+		crosstable_compute(games, count, n, &cross);
+		score_blocks(&cross, tie, n, block);
+		ctx.cross = &cross;
 		ctx.block = block;
 		qsort_r(order, (size_t)n, sizeof *order, compare_entries, &ctx);
-		free(h2h);
+		crosstable_free(&cross);
 		free(block);
 	}
 	free(tie);

@@ -347,9 +347,7 @@ int replay_build(const struct game_log *log, const struct replay_options *option
 		return errorf(err, "%s: corrupt compressed data: its gzip data do "
 			      "not read", log->path);
 	}
-	if (!log->count || !log->lines[0].json ||
-	    strcmp(logread_string(log, 0, "type") ? logread_string(log, 0, "type") : "",
-		   "header")) {
+	if (!log->count || !log->lines[0].type || strcmp(log->lines[0].type, "header")) {
 		memset(out, 0, sizeof *out);
 		return errorf(err, "%s is not a game log: its first line is not "
 			      "a header record", log->path);

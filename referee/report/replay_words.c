@@ -400,17 +400,10 @@ static cJSON *told_line(const cJSON *line)
 {
 	int move = replay_int(line, "move", 0);
 	const char *text = cJSON_GetStringValue(json_member(line, "text"));
-	char stamp[32];
-	char *told;
-	cJSON *item;
+	char *told = move > 0 ? xasprintf("[move %d] %s", move, text ? text : "")
+			      : xasprintf("%s %s", move ? "[end]" : "[start]", text ? text : "");
+	cJSON *item = cJSON_CreateString(told);
 
-	if (move > 0)
-		snprintf(stamp, sizeof stamp, "[move %d]", move);
-	else
-		snprintf(stamp, sizeof stamp, "%s", move ? "[end]" : "[start]");
-	told = xmalloc(strlen(stamp) + strlen(text ? text : "") + 2);
-	sprintf(told, "%s %s", stamp, text ? text : "");
-	item = cJSON_CreateString(told);
 	free(told);
 	return item;
 }

@@ -87,7 +87,9 @@ struct cached {
 
 struct cache {
 	struct cached *entries;
-	size_t count;
+	size_t count, cap;
+	const char *header;	/* until the first line is read: what it must be */
+	bool ours;		/* it was: the entries are this build's */
 };
 
 static int by_log(const void *a, const void *b)
@@ -105,38 +107,34 @@ static const cJSON *cache_find(const struct cache *cache, const char *name)
 	return found ? found->line : NULL;
 }
 
+/* A line of the cache (files_follow_lines()'s): the first its header,
+ * then the entries, kept when the header is this build's. */
+static void cache_line(void *ctx, const char *text, size_t len)
+{
+	struct cache *cache = ctx;
+	cJSON *item = cache->ours ? cJSON_ParseWithLength(text, len) : NULL;
+	const char *log = cJSON_GetStringValue(json_member(json_member(item, "entry"), "log"));
+
+	if (cache->header) {
+		cache->ours = len == strlen(cache->header) && !memcmp(text, cache->header, len);
+		cache->header = NULL;
+	} else if (log) {
+		cache->entries = xgrow(cache->entries, cache->count, &cache->cap,
+				       sizeof *cache->entries);
+		cache->entries[cache->count++] = (struct cached){log, item};
+		return;
+	}
+	cJSON_Delete(item);
+}
+
 /* The entries of the last build when it was made by this referee with
  * this key; else none. */
 static void cache_read(const char *path, const char *header, struct cache *cache)
 {
-	FILE *in = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	long offset = 0;
 
-	memset(cache, 0, sizeof *cache);
-	if (!in)
-		return;
-	len = getline(&line, &cap, in);
-	if (len > 0 && line[len - 1] == '\n')
-		line[--len] = '\0';
-	if (len > 0 && !strcmp(line, header)) {
-		while ((len = getline(&line, &cap, in)) > 0) {
-			cJSON *item = cJSON_ParseWithLength(line, (size_t)len);
-			const char *log = cJSON_GetStringValue(json_member(
-				json_member(item, "entry"), "log"));
-
-			if (!log) {
-				cJSON_Delete(item);
-				continue;
-			}
-			cache->entries = xrealloc(cache->entries, (cache->count + 1) *
-						  sizeof *cache->entries);
-			cache->entries[cache->count++] = (struct cached){log, item};
-		}
-	}
-	free(line);
-	fclose(in);
+	*cache = (struct cache){.header = header};
+	files_follow_lines(path, &offset, cache_line, cache);
 	if (cache->count)
 		qsort(cache->entries, cache->count, sizeof *cache->entries, by_log);
 }

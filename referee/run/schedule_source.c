@@ -45,6 +45,17 @@ static bool finished_ranks(void *ctx, long game, int ranks[2])
 	return true;
 }
 
+/* Whether table `table` has a game not finished. */
+static bool unfinished(const struct schedule_source *src, int table)
+{
+	const struct schedule_table *t = &src->schedule->tables[table];
+
+	for (long n = t->first_game; n < t->first_game + t->game_count; n++)
+		if (!src->finished[n])
+			return true;
+	return false;
+}
+
 /* Whether every game of a Swiss's last seated round has finished: the
  * next round can be seated. */
 static bool round_done(const struct schedule_source *src)
@@ -55,11 +66,8 @@ static bool round_done(const struct schedule_source *src)
 	if (!sc->swiss.rounds || sc->paired == sc->swiss.rounds)
 		return false;
 	for (int t = (sc->paired - 1) * boards; t < sc->paired * boards; t++)
-		for (long n = sc->tables[t].first_game;
-		     !schedule_table_empty(sc, t) &&
-		     n < sc->tables[t].first_game + sc->tables[t].game_count; n++)
-			if (!src->finished[n])
-				return false;
+		if (!schedule_table_empty(sc, t) && unfinished(src, t))
+			return false;
 	return true;
 }
 
@@ -114,17 +122,6 @@ int schedule_source_sync_peers(struct schedule_source *src, char *err)
 	return n < 0 ? -1 : any;
 }
 
-/* Whether table `table` has a game not finished. */
-static bool unfinished(const struct schedule_source *src, int table)
-{
-	const struct schedule_table *t = &src->schedule->tables[table];
-
-	for (long n = t->first_game; n < t->first_game + t->game_count; n++)
-		if (!src->finished[n])
-			return true;
-	return false;
-}
-
 int schedule_source_next(struct schedule_source *src)
 {
 	for (; src->next < src->schedule->table_count; src->next++) {
@@ -150,21 +147,16 @@ bool schedule_source_ready(const struct schedule_source *src)
 
 int schedule_source_look_at_peers(struct schedule_source *src, char *err)
 {
-	struct timespec now;
+	int64_t now = now_ns();
 	int news;
 
 	/* Not at each line of a busy worker: when the look is due. */
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (now.tv_sec < src->peer_due.tv_sec ||
-	    (now.tv_sec == src->peer_due.tv_sec && now.tv_nsec < src->peer_due.tv_nsec))
+	if (now < src->peer_due_ns)
 		return 0;
 	if ((news = schedule_source_sync_peers(src, err)) < 0)
 		return -1;
 	src->peer_wait_ms = news ? 100 : src->peer_wait_ms < 1000 ? 2 * src->peer_wait_ms : 2000;
-	now.tv_nsec += src->peer_wait_ms % 1000 * 1000000;
-	src->peer_due = (struct timespec){
-		.tv_sec = now.tv_sec + src->peer_wait_ms / 1000 + now.tv_nsec / 1000000000,
-		.tv_nsec = now.tv_nsec % 1000000000};
+	src->peer_due_ns = now + src->peer_wait_ms * 1000000LL;
 	return 1;
 }
 

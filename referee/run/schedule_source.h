@@ -13,7 +13,7 @@
 #define ARENA_SCHEDULE_SOURCE_H
 
 #include <stdbool.h>
-#include <time.h>
+#include <stdint.h>
 
 #include "base/files.h"
 #include "plan/schedule.h"
@@ -34,7 +34,7 @@ struct schedule_source {
 	struct tournament_peers peers;
 	char file_sha256[FILES_SHA256_HEX];
 	long peer_wait_ms;
-	struct timespec peer_due;    /* the next look at the peers */
+	int64_t peer_due_ns;         /* the next look at the peers (now_ns()) */
 };
 
 /* schedule_source_next()'s answers besides a table: the next table's round

@@ -7,12 +7,12 @@
 #include "sprt_play.h"
 
 #include <sodium.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/json.h"
+#include "base/json_number.h"
 #include "base/outdir.h"
 #include "base/paths.h"
 #include "base/util.h"
@@ -294,14 +294,13 @@ static int stopped(const struct sprt_run *st, int sig)
 }
 
 /* `value` as a string that reads back as the same double (a manifest's
- * numbers are integers, and these need not be). */
+ * numbers are integers, and these need not be), in the digits the JSON
+ * printer gives a number (json_number.h). */
 static void add_exact(cJSON *r, const char *name, double value)
 {
-	char text[32];
+	char text[JSON_NUMBER_LEN];
 
-	snprintf(text, sizeof text, "%.15g", value);
-	if (strtod(text, NULL) != value)
-		snprintf(text, sizeof text, "%.17g", value);
+	json_number_format(value, text);
 	cJSON_AddStringToObject(r, name, text);
 }
 

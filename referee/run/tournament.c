@@ -27,7 +27,6 @@
 #include "schedule_source.h"
 #include "progress.h"
 #include "tournament_peers.h"
-#include "tournament_resume.h"
 #include "tournament_state.h"
 
 /* A "skipped" record for each bot left out of the run that has games

@@ -1,8 +1,10 @@
 /*
- * Opening a tournament's manifest; see tournament_resume.h.
+ * Opening a tournament's manifest (tournament_state.h): a new run's is
+ * created with its header; a resumed run's is reopened, the earlier run's
+ * finished games, reasons and reply times taken back, the logs it left
+ * unfinished recovered or set aside (a duplicate set played again whole),
+ * and the bots it grew or took back recorded.
  */
-#include "tournament_resume.h"
-
 #include <errno.h>
 #include <sodium.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /*
  * What a running tournament keeps (tournament.c), shared with the module
  * that opens its manifest and takes an earlier run's back when it is
- * resumed (tournament_resume.h), and the helpers both write the manifest
- * with; no other module sees it.
+ * resumed (tournament_resume.c), the helpers both write the manifest
+ * with, and that module's one function; no other module sees it.
  */
 #ifndef ARENA_TOURNAMENT_STATE_H
 #define ARENA_TOURNAMENT_STATE_H
@@ -50,5 +50,9 @@ int tournament_record(struct tournament_state *st, cJSON *r);
 cJSON *tournament_finished_entry(const struct tournament_state *st, long game,
 				 const char *sha256, const int *ranks,
 				 const struct game_figures *figures, bool recovered);
+
+/* The run's manifest, new or reopened (tournament_resume.c): 0, 1 when
+ * it is signed already (nothing is left to play), or -1 with st->err. */
+int tournament_open_manifest(struct tournament_state *st);
 
 #endif
