@@ -429,6 +429,19 @@ static void replay_what_if_free(struct replay_what_if *r)
 	cJSON_Delete(r->action);
 }
 
+/* The log at `path` read and made its replay: 0, or -1 with why. */
+static int replay_load(const char *path, const struct replay_options *options,
+		       struct game_log *log, struct replay *r, char *err)
+{
+	if (logread_load(path, log, err))
+		return -1;
+	if (replay_build(log, options, r, err)) {
+		logread_free(log);
+		return -1;
+	}
+	return 0;
+}
+
 static int cmd_replay(int argc, char **argv)
 {
 	struct replay_args a;
@@ -442,6 +455,12 @@ static int cmd_replay(int argc, char **argv)
 
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK)
 		return rc;
+	/* The key before a what-if's game, which a bad key would waste. */
+	if (a.key_file && keys_load_public(a.key_file, key, err)) {
+		replay_what_if_free(&a.what_if);
+		return cli_fail("replay", "%s", err);
+	}
+	options.trusted_key = a.key_file ? key : NULL;
 	if (a.what_if.spec && (rc = replay_what_if_play(&a.what_if)) != EXIT_OK) {
 		replay_what_if_free(&a.what_if);
 		return rc;
@@ -451,13 +470,8 @@ static int cmd_replay(int argc, char **argv)
 	options.what_if_ok = a.what_if.spec != NULL;
 	options.boards = a.format == FORMAT_TEXT;
 	options.message_move = a.format == FORMAT_MESSAGE ? (int)a.move : 0;
-	if (a.key_file && keys_load_public(a.key_file, key, err))
-		return cli_fail("replay", "%s", err);
-	options.trusted_key = a.key_file ? key : NULL;
-	if (logread_load(a.path, &log, err))
-		return cli_fail("replay", "%s", err);
-	if (replay_build(&log, &options, &r, err)) {
-		logread_free(&log);
+	if (replay_load(a.path, &options, &log, &r, err)) {
+		replay_what_if_free(&a.what_if);
 		return cli_fail("replay", "%s", err);
 	}
 	replay_words_near(r.doc, a.path);

@@ -137,6 +137,11 @@ expect_eq "$(head -n 1 "$ERR") $(head -c 60 "$W/own.jsonl")" \
 expect_exit 2 "$REFEREE" replay "$W/bolo.jsonl" --what-if 3=best --bots "$CBOT"
 expect_eq "$(head -n 1 "$ERR")" "referee replay: --bots names fewer bots: the game has 2 seats" \
 	"--bots with too few bots: refused"
+mkdir "$W/tmp"
+TMPDIR=$W/tmp expect_exit 2 "$REFEREE" replay "$W/bolo.jsonl" --what-if 3=best --key "$W/no.pub"
+expect_eq "$(head -n 1 "$ERR") [$(ls -A "$W/tmp")]" \
+	"referee replay: cannot read key file '$W/no.pub': No such file or directory []" \
+	"a --key that cannot be read: refused before the game is played, nothing left in TMPDIR"
 
 # Refused everywhere as a game, in the same words.
 WHY="line 1: the log is a what-if (\"hypothetical\"), not a game: move ${spec%%=*} of the game whose log's SHA-256 is $(sha256sum "$W/black-pot.jsonl" | cut -c1-64), played otherwise and on by bots; it is not signed and counts for nothing; referee replay shows it"
