@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "games/registry.h"
+#include "games/support.h"
 #include "values_file.h"
 #include "values_tables.h"
 #include "values_turn.h"
@@ -112,9 +113,7 @@ struct values *values_open(const char *game, const cJSON *options,
 
 	if (!values_exact(game, options, players, &target, err))
 		return NULL;
-	v = calloc(1, sizeof *v);
-	if (!v)
-		abort();
+	v = arena_games_xcalloc(1, sizeof *v);
 	v->rules = arena_game_find(game);
 	if (win_policy_init(&v->model, game, target, WIN_CAP) < 0 ||
 	    values_tables(v, game, cache, err) < 0) {
