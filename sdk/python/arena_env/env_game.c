@@ -435,8 +435,7 @@ char *env_game_turn_text(const struct env_game *g)
 	if (seat < 0 || env_chance_waits(g->chance))
 		return NULL;
 	/* wire_turn()'s message, member for member (referee/base/wire.c). */
-	msg = cJSON_CreateObject();
-	cJSON_AddStringToObject(msg, "type", "turn");
+	msg = json_typed("turn");
 	cJSON_AddNumberToObject(msg, "seat", seat);
 	cJSON_AddItemToObject(msg, "state", g->rules->view(g->play.state, seat));
 	if (g->legal)
