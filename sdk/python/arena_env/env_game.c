@@ -248,11 +248,7 @@ struct env_game *env_game_new(const char *name, long long players,
 	g->records = keep_records ? cJSON_CreateArray() : NULL;
 	g->options = options_resolve(rules, options, err);
 	if (!g->options || env_game_modes_init(g, modes, err) ||
-	    env_game_reset(g, number, err)) {
-		env_game_free(g);
-		return NULL;
-	}
-	if (env_game_sizes(g, err)) {
+	    env_game_reset(g, number, err) || env_game_sizes(g, err)) {
 		env_game_free(g);
 		return NULL;
 	}
