@@ -53,8 +53,7 @@ int dice_turn_read(const cJSON *turn, const char *game, struct dice_turn *t)
 	t->rules = v == ARENA_BOLO ? DICE_BOLO :
 		   v == ARENA_BOLO5 ? DICE_BOLO5 : DICE_VOLLE_LOTTE;
 	t->legal = arena_legal(turn);
-	for (int i = 0; i < t->view.roll_count; i++)
-		t->roll[t->view.roll[i]]++;
+	arena_dice_game_count(t->view.roll, t->view.roll_count, t->roll);
 	if (v == ARENA_BOLO) {	/* the opening bank needs 1000 (rule 1.5) */
 		item = cJSON_GetArrayItem(field(state, "opened"), t->view.you);
 		t->threshold = cJSON_IsTrue(item) ? 0 : 1000;
@@ -84,8 +83,7 @@ struct roll_keep dice_turn_keep(const struct dice_turn *t, int i)
 	const struct arena_keep *k = &t->view.keeps[i];
 	struct dice_set set = {.dice = k->count, .points = k->points};
 
-	for (int j = 0; j < k->count; j++)
-		set.count[k->faces[j]]++;
+	arena_dice_game_count(k->faces, k->count, set.count);
 	return dice_rolls_keep_of(t->rules, t->roll, &set);
 }
 

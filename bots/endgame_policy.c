@@ -8,6 +8,8 @@
 
 #include <stdlib.h>
 
+#include "games/support.h"
+
 void endgame_policy_reach(struct endgame_turn *e,
 			  const struct dice_policy_game *g, long mine,
 			  long need, long threshold)
@@ -20,9 +22,7 @@ void endgame_policy_reach(struct endgame_turn *e,
 	endgame_policy_free(e);
 	if (rows < 1)
 		rows = 1;
-	e->bank = malloc(((size_t)rows + 1) * sizeof *e->bank);
-	if (!e->bank)
-		abort();
+	e->bank = arena_games_xmalloc(((size_t)rows + 1) * sizeof *e->bank);
 	for (long i = 0; i <= rows; i++)
 		e->bank[i] = mine + i * DICE_POLICY_STEP >= need ? 1 : 0;
 	e->mine = mine;

@@ -32,18 +32,10 @@ bad_argument(const char *fmt, ...)
 void arena_draws_init(struct draws *draws, const unsigned char key[32],
 		draw_observer observer, void *observer_ctx)
 {
+	*draws = (struct draws){.turn_seat = -1, .first_seat = -1,
+				.observer = observer,
+				.observer_ctx = observer_ctx};
 	memcpy(draws->key, key, sizeof draws->key);
-	draws->next_index = 0;
-	draws->by_seat = false;
-	draws->turn_seat = -1;
-	draws->first_seat = -1;
-	draws->reached = 0;
-	memset(draws->turns, 0, sizeof draws->turns);
-	draws->next_roll = 0;
-	draws->observer = observer;
-	draws->observer_ctx = observer_ctx;
-	draws->source = NULL;
-	draws->source_ctx = NULL;
 }
 
 void arena_draws_source(struct draws *draws, draw_source source, void *ctx)

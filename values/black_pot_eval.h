@@ -6,7 +6,9 @@
  * time), less the same for the other side.  One piece for the bots
  * (black-pot-lookahead, black-pot-mcts, reading a seat's view) and the
  * grader (estimate_black_pot.h, reading the rules' state), so that both
- * weigh a position alike.
+ * weigh a position alike.  With the 56 distinct rolls of three dice, their
+ * probabilities, and how likely a roll is to make each number 1..25
+ * (found with the rules' own move generator, arena_black_pot_moves).
  */
 #ifndef BOTS_BLACK_POT_EVAL_H
 #define BOTS_BLACK_POT_EVAL_H
@@ -14,7 +16,19 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
-#include "black_pot_rolls.h"
+#include "games/black_pot.h"
+
+#define BLACK_POT_ROLLS_COUNT 56
+
+struct black_pot_rolls {
+	int dice[BLACK_POT_ROLLS_COUNT][3]; /* highest die first */
+	double chance[BLACK_POT_ROLLS_COUNT]; /* sums to 1 */
+	/* reach[n]: the chance that a roll can fill a cell numbered n */
+	double reach[BLACK_POT_MAX_NUMBER + 1];
+};
+
+/* Fills in the table (once per program). */
+void black_pot_rolls_init(struct black_pot_rolls *rolls);
 
 #define BLACK_POT_EVAL_LINE BLACK_POT_LINE
 /* Windows of 5 cells on the board, and how many hold one cell (at most 5
@@ -53,7 +67,7 @@ void black_pot_eval_board_of(const void *state,
 			     struct black_pot_eval_board *board);
 
 /* The roll of `state` into dice[], highest die first (as the rolls'
- * table, black_pot_rolls.h, has it); whether the seat to move plays it
+ * table, struct black_pot_rolls, has it); whether the seat to move plays it
  * first (it was just drawn), not after another seat. */
 bool black_pot_eval_roll(const void *state, int dice[3]);
 

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/support.h"
+
 #define DICE_EXPECT_STEPS 600	/* totals up to 30000: always banked before */
 
 int dice_expect_init(struct dice_expect *x, const char *game)
@@ -13,8 +15,7 @@ int dice_expect_init(struct dice_expect *x, const char *game)
 	memset(x, 0, sizeof *x);
 	if (dice_policy_game_init(&x->game, game) < 0)
 		return -1;
-	if (!(x->bank = malloc((DICE_EXPECT_STEPS + 1) * sizeof *x->bank)))
-		abort();
+	x->bank = arena_games_xmalloc((DICE_EXPECT_STEPS + 1) * sizeof *x->bank);
 	for (int i = 0; i <= DICE_EXPECT_STEPS; i++)
 		x->bank[i] = (double)i * DICE_POLICY_STEP;
 	return 0;

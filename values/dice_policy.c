@@ -13,16 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/support.h"
+
 #define DICE_POLICY_REACH_EPSILON 1e-15
-
-static void *dice_policy_alloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		abort();
-	return p;
-}
 
 /* How many keeps the rolls of a table offer in all. */
 static int dice_policy_keeps(const struct roll_table *r)
@@ -99,7 +92,7 @@ int dice_policy_game_init(struct dice_policy_game *g, const char *game)
 		if (r->bust < g->least_bust)
 			g->least_bust = r->bust;
 		keeps = dice_policy_keeps(r);
-		g->move[n] = dice_policy_alloc((size_t)keeps,
+		g->move[n] = arena_games_xcalloc((size_t)keeps,
 					       sizeof *g->move[n]);
 		for (int k = 0; k < keeps; k++) {
 			int left = n - r->keep[k].dice;
@@ -201,11 +194,11 @@ struct dice_policy_work {
 
 struct dice_policy_work *dice_policy_work_new(const struct dice_policy_game *g)
 {
-	struct dice_policy_work *a = dice_policy_alloc(1, sizeof *a);
+	struct dice_policy_work *a = arena_games_xcalloc(1, sizeof *a);
 
 	a->game = g;
 	for (int n = 1; n <= g->dice; n++)
-		a->at[n] = dice_policy_alloc((size_t)dice_policy_keeps(&g->roll[n]),
+		a->at[n] = arena_games_xcalloc((size_t)dice_policy_keeps(&g->roll[n]),
 					     sizeof *a->at[n]);
 	return a;
 }
@@ -227,7 +220,7 @@ static void dice_policy_room(double **p, size_t *room, size_t size)
 	if (size <= *room)
 		return;
 	free(*p);
-	*p = dice_policy_alloc(size, sizeof **p);
+	*p = arena_games_xcalloc(size, sizeof **p);
 	*room = size;
 }
 
@@ -328,9 +321,9 @@ void dice_policy_turn_solve_in(struct dice_policy_turn *t,
 	/* rows from `settled` on: dice_policy_cell()'s bound, not kept */
 	size_t cells = (size_t)g->dice * (size_t)t->settled;
 
-	t->value = dice_policy_alloc(cells, sizeof *t->value);
+	t->value = arena_games_xcalloc(cells, sizeof *t->value);
 	t->lost = t->values_only ? NULL :
-		dice_policy_alloc(cells, sizeof *t->lost);
+		arena_games_xcalloc(cells, sizeof *t->lost);
 	dice_policy_work_fit(a, t);
 	for (int i = t->steps; i >= 0; i--) {
 		for (int n = 1; n <= g->dice && i < t->settled; n++)

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/support.h"
+
 bool dice_rolls_next(int count[DICE_FACES + 1])
 {
 	int f = 1;
@@ -107,9 +109,7 @@ static void dice_rolls_add(struct roll_table *t, enum dice_rules rules,
 	e->keeps = 0;
 	if (e->first + n > *room) {
 		*room = 2 * (*room + n);
-		t->keep = realloc(t->keep, (size_t)*room * sizeof *t->keep);
-		if (!t->keep)
-			abort();
+		t->keep = arena_games_xrealloc(t->keep, (size_t)*room * sizeof *t->keep);
 	}
 	for (int i = 0; i < n; i++) {
 		struct roll_keep k = dice_rolls_keep_of(rules, count, &sets[i]);
@@ -144,10 +144,8 @@ void dice_rolls_build(struct roll_table *t, enum dice_rules rules, int n)
 	memset(t, 0, sizeof *t);
 	t->n = n;
 	/* At most C(n + 5, 5) <= 792 distinct rolls. */
-	t->entry = calloc(792, sizeof *t->entry);
-	t->entry_of = calloc(792, sizeof *t->entry_of);
-	if (!t->entry || !t->entry_of)
-		abort();
+	t->entry = arena_games_xcalloc(792, sizeof *t->entry);
+	t->entry_of = arena_games_xcalloc(792, sizeof *t->entry_of);
 	count[1] = n;
 	for (;;) {
 		struct roll_entry *e = &t->entry[t->rolls], *same;

@@ -18,6 +18,7 @@
 #include "games/draws.h"
 #include "games/draws_fast.h"
 #include "games/game_err.h"
+#include "games/support.h"
 
 /* ESTIMATE_END_MOVES in words. */
 #define END_WORD(n) #n
@@ -59,10 +60,9 @@ static void estimate_pot_how(struct estimate *e)
 
 struct estimate *estimate_open(const struct game_rules *rules, int players)
 {
-	struct estimate *e = calloc(1, sizeof *e);
+	struct estimate *e = arena_games_xcalloc(1, sizeof *e);
 
-	if (!e || !(e->copy = malloc(rules->state_size)))
-		abort();
+	e->copy = arena_games_xmalloc(rules->state_size);
 	e->end = estimate_end_room(rules);
 	estimate_rule_init(&e->rule, rules);
 	e->rules = rules;

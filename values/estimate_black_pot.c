@@ -12,6 +12,7 @@
 
 #include "black_pot_eval.h"
 #include "estimate_result.h"
+#include "games/support.h"
 
 struct estimate_black_pot {
 	const struct game_rules *rules;
@@ -28,9 +29,8 @@ struct estimate_black_pot *estimate_black_pot_open(
 
 	if (rules->family != GAME_FAMILY_BLACK_POT || players != 2)
 		return NULL;
-	bp = calloc(1, sizeof *bp);
-	if (!bp || !(bp->copy = malloc(rules->state_size)))
-		abort();
+	bp = arena_games_xcalloc(1, sizeof *bp);
+	bp->copy = arena_games_xmalloc(rules->state_size);
 	bp->rules = rules;
 	black_pot_rolls_init(&bp->rolls);
 	return bp;

@@ -9,21 +9,17 @@
 #include "estimate_end.h"
 
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "games/rolit_bitboard.h"
+#include "games/support.h"
 #include "estimate_search.h"
 #include "rolit_eval.h"
 #include "rolit_search.h"
 
 void *estimate_end_room(const struct game_rules *rules)
 {
-	void *room = calloc(1, rules->state_size);
-
-	if (!room)
-		abort();
-	return room;
+	return arena_games_xcalloc(1, rules->state_size);
 }
 
 bool estimate_end_reached(const struct game_rules *rules, int players,

@@ -1,5 +1,5 @@
 /*
- * A game over as the values, exact (values_turn.c) or estimated
+ * A game over as the values, exact (values.c) or estimated
  * (estimate.h), and the grade count it: each seat's share of the win.  A
  * leaf of its own, so that the estimators of one game
  * (estimate_black_pot.h) and the playouts that call them (estimate.c)

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "games/support.h"
 #include "values.h"
 #include "values_file.h"
 
@@ -52,9 +53,7 @@ int values_file_read(struct win_policy *w, const char *cache)
 	f = fopen(path, "rb");
 	if (!f)
 		return -1;
-	tables = malloc(n * sizeof *tables);
-	if (!tables)
-		abort();
+	tables = arena_games_xmalloc(n * sizeof *tables);
 	if (fgets(line, sizeof line, f) && strcmp(line, want) == 0 &&
 	    fread(tables, sizeof *tables, n, f) == n && fgetc(f) == EOF) {
 		w->solved = tables;

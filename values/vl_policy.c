@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/support.h"
 #include "values/dice_policy.h"
 
 _Static_assert(VLC_CARDS == VOLLE_LOTTE_KINDS, "the rules' kinds of card");
@@ -241,13 +242,11 @@ void vl_policy_init(struct vl_policy *p)
 	for (int c = 0; c < VLC_CARDS; c++) {
 		p->full[c] = arena_volle_lotte_card_copies(c) /
 			     (double)VOLLE_LOTTE_CARDS;
-		if (vl_is_run((enum vl_card)c) &&
-		    !(p->run[c] = calloc((VL_POLICY_DICE + 1) * ROW,
-					 sizeof *p->run[c])))
-			abort();
+		if (vl_is_run((enum vl_card)c))
+			p->run[c] = arena_games_xcalloc((VL_POLICY_DICE + 1) * ROW,
+							sizeof *p->run[c]);
 	}
-	if (!(p->after = calloc(ROW, sizeof *p->after)))
-		abort();
+	p->after = arena_games_xcalloc(ROW, sizeof *p->after);
 	vl_solve_volle(p);
 	vl_solve_straight(p);
 	vl_solve_fireworks(p);

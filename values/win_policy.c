@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/support.h"
+
 int win_policy_init(struct win_policy *w, const char *game, long target,
 		    long cap)
 {
@@ -143,10 +145,8 @@ static void win_policy_turn_setup(const struct win_policy *w,
 		last = deficit + w->cap;
 		break;
 	}
-	t->bank = malloc(((size_t)(last / DICE_POLICY_STEP) + 1) *
-			 sizeof *t->bank);
-	if (!t->bank)
-		abort();
+	t->bank = arena_games_xmalloc(((size_t)(last / DICE_POLICY_STEP) + 1) *
+				      sizeof *t->bank);
 	/* The opening rule never matters at the end: a bank below the
 	 * leader's score (at least the target, 1000 or more) is worth
 	 * nothing there, as losing the turn is. */

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "games/support.h"
 #include "win_policy.h"
 
 #define WIN_EPSILON 1e-12	/* a pair is solved when it moves less */
@@ -105,9 +106,7 @@ void win_policy_solve(struct win_policy *w)
 
 	if (w->game.rules == DICE_BOLO)
 		gaps = (1 + WIN_SUDDEN_TURNS) * (size_t)w->gaps;
-	w->solved = calloc(cells + gaps, sizeof *w->solved);
-	if (!w->solved)
-		abort();
+	w->solved = arena_games_xcalloc(cells + gaps, sizeof *w->solved);
 	play = w->solved;
 	w->play = play;
 	if (gaps) {

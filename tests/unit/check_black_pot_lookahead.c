@@ -1,6 +1,6 @@
 /*
  * Unit tests for black-pot-lookahead's rolls and evaluation
- * (values/black_pot_rolls.c, values/black_pot_eval.c): the 56 rolls and how
+ * (values/black_pot_eval.c): the 56 rolls and how
  * often each number can be made (against counts from a separate
  * enumeration of every expression of three dice), the windows of the
  * fixed layout by points (as docs/games/black-pot.md counts them), a view

@@ -41,12 +41,6 @@ static PyObject *new_ref(PyObject *o)
 	return o;
 }
 
-static PyObject *new_ref_or_null(PyObject *o)
-{
-	Py_XINCREF(o);
-	return o;
-}
-
 static PyObject *zero, *key_turn, *key_turn_line, *key_game, *key_seat,
 	*key_obs, *key_mask, *no_args, *no_turn;
 
@@ -179,7 +173,8 @@ static int aec_infos(AecObject *self, int mover)
 		}
 		if (i == mover) {
 			info = aec_new_info(self, (int)i);
-			self->mover_info = new_ref_or_null(info);
+			Py_XINCREF(info);
+			self->mover_info = info;
 		} else {
 			info = PyDict_Copy(no_turn);
 		}

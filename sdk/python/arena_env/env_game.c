@@ -248,11 +248,7 @@ struct env_game *env_game_new(const char *name, long long players,
 	g->records = keep_records ? cJSON_CreateArray() : NULL;
 	g->options = options_resolve(rules, options, err);
 	if (!g->options || env_game_modes_init(g, modes, err) ||
-	    env_game_reset(g, number, err)) {
-		env_game_free(g);
-		return NULL;
-	}
-	if (env_game_sizes(g, err)) {
+	    env_game_reset(g, number, err) || env_game_sizes(g, err)) {
 		env_game_free(g);
 		return NULL;
 	}
@@ -435,8 +431,7 @@ char *env_game_turn_text(const struct env_game *g)
 	if (seat < 0 || env_chance_waits(g->chance))
 		return NULL;
 	/* wire_turn()'s message, member for member (referee/base/wire.c). */
-	msg = cJSON_CreateObject();
-	cJSON_AddStringToObject(msg, "type", "turn");
+	msg = json_typed("turn");
 	cJSON_AddNumberToObject(msg, "seat", seat);
 	cJSON_AddItemToObject(msg, "state", g->rules->view(g->play.state, seat));
 	if (g->legal)

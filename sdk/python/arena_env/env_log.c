@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "referee/base/journal.h"
+#include "referee/base/json.h"
 #include "referee/base/records.h"
 #include "referee/base/util.h"
 
@@ -18,11 +19,10 @@
 static cJSON *env_log_header(const struct env_game *g,
 			     const char *const *names)
 {
-	cJSON *h = cJSON_CreateObject(), *time, *players;
+	cJSON *h = json_typed("header"), *time, *players;
 	char hex[2 * FAIR_GAME_ID_BYTES + 1];
 
 	hex_encode(hex, g->game_id, FAIR_GAME_ID_BYTES);
-	cJSON_AddStringToObject(h, "type", "header");
 	cJSON_AddStringToObject(h, "format", "arena-log/1");
 	cJSON_AddStringToObject(h, "referee", "arena_env (not refereed)");
 	cJSON_AddStringToObject(h, "game", g->rules->name);

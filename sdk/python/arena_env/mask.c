@@ -260,13 +260,6 @@ PyObject *mask_ids(PyObject *module, PyObject *mask)
 	return ids;
 }
 
-/* The k-th set id of a mask of ours, in increasing order: its ids are
- * ascending, as the game's legal ids are. */
-static PyObject *mask_nth(const MaskObject *m, int k)
-{
-	return PyLong_FromLong(m->m.ids[k]);
-}
-
 PyObject *mask_choice(PyObject *module, PyObject *const *args,
 		      Py_ssize_t nargs)
 {
@@ -292,8 +285,8 @@ PyObject *mask_choice(PyObject *module, PyObject *const *args,
 		if (!PyErr_Occurred())
 			PyErr_Format(PyExc_ValueError, "draw(%zd) gave %zd",
 				     count, k);
-	} else if (m) {
-		id = mask_nth(m, (int)k);
+	} else if (m) {	/* its ids ascending, as the game's legal ids are */
+		id = PyLong_FromLong(m->m.ids[k]);
 	} else {
 		id = PyList_GET_ITEM(ids, k);
 		Py_INCREF(id);
