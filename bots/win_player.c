@@ -30,7 +30,7 @@ static struct win_spot win_spot_of(const struct dice_turn *t)
 /* Solves p->turn by the model unless it was solved for this spot. */
 static void win_player_solve(struct win_player *p, const struct win_spot *s)
 {
-	if (p->turn.bank && memcmp(&p->at, s, sizeof *s) == 0)
+	if (p->turn.bank && win_spot_same(&p->at, s))
 		return;
 	win_policy_turn_free(&p->turn);
 	p->at = *s;

@@ -79,12 +79,6 @@ static struct win_spot values_spot(const struct values *v,
 	return s;
 }
 
-static bool values_same_spot(const struct win_spot *a, const struct win_spot *b)
-{
-	return a->phase == b->phase && a->mine == b->mine &&
-	       a->theirs == b->theirs && a->turns == b->turns;
-}
-
 /* The entry of solved[] that holds spot s if any holds it: a hash of
  * the spot (the turns kept are a direct-mapped cache). */
 static struct values_solved *values_slot(struct values *v,
@@ -104,7 +98,7 @@ static const struct dice_policy_turn *values_turn(struct values *v,
 {
 	struct values_solved *e = values_slot(v, s);
 
-	if (e->used && values_same_spot(&e->at, s))
+	if (e->used && win_spot_same(&e->at, s))
 		return &e->turn.turn;
 	if (e->used)
 		win_policy_turn_free(&e->turn);

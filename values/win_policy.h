@@ -30,6 +30,13 @@ struct win_spot {
 	int turns;		/* WIN_SUDDEN: sudden-death turns played before */
 };
 
+/* Field by field: a spot's padding bytes are no part of it. */
+static inline bool win_spot_same(const struct win_spot *a, const struct win_spot *b)
+{
+	return a->phase == b->phase && a->mine == b->mine &&
+	       a->theirs == b->theirs && a->turns == b->turns;
+}
+
 struct win_policy {
 	struct dice_policy_game game;
 	long target, cap;
