@@ -1,6 +1,7 @@
 /*
  * The positions of the Texel-style fit of rolit-search's evaluation
- * (`bench/rolit_texel [GAMES [SEED [EMPTIES]]]`, default 400, 1 and 14;
+ * (`bench/rolit_texel [GAMES [SEED [EMPTIES [EXPLORE]]]]`, default 400, 1,
+ * 14 and 8;
  * bench/rolit_texel.py fits them, docs/bots/rolit-search.md, "How the
  * weights were fitted"): GAMES two-player 8x8 games, each from 3 plies
  * at random (as the openings book's, tournaments/books/rolit-2.txt) and
@@ -26,7 +27,6 @@
 
 #define OPENING 3		/* plies at random, as the book's */
 #define NODES 20000		/* a move's search */
-#define EXPLORE 8		/* one move in 8 at random */
 #define TABLE (1u << 20)
 
 struct row {
@@ -80,9 +80,9 @@ static uint64_t nth_move(const struct rolit_eval_pos *p, uint64_t n)
 
 /* Plays one game from `p` to `empties` empty squares, its positions into
  * rows, and prints them labelled by the outcome the search solves there. */
-static void play_game(struct rolit_eval_pos p, int empties,
-		     struct rolit_search *s, uint64_t *stream,
-		     struct row *rows)
+static void play_game(struct rolit_eval_pos p, int empties, int explore,
+		      struct rolit_search *s, uint64_t *stream,
+		      struct row *rows)
 {
 	int n = 0, outcome;
 
@@ -90,8 +90,8 @@ static void play_game(struct rolit_eval_pos p, int empties,
 		uint64_t draw = arena_splitmix64(stream), bit;
 
 		rows[n++] = (struct row){p, ply & 1};
-		if (ply < OPENING || draw % EXPLORE == 0) {
-			bit = nth_move(&p, draw / EXPLORE);
+		if (ply < OPENING || draw % (uint64_t)explore == 0) {
+			bit = nth_move(&p, draw / (uint64_t)explore);
 		} else {
 			s->expired = nodes_spent;
 			s->clock = s;
@@ -115,6 +115,7 @@ int main(int argc, char **argv)
 	int games = argc > 1 ? atoi(argv[1]) : 400;
 	uint64_t stream = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
 	int empties = argc > 3 ? atoi(argv[3]) : 14;
+	int explore = argc > 4 ? atoi(argv[4]) : 8;
 	cJSON *options = cJSON_Parse("{\"size\":8}");
 	struct game_setup setup = {.players = 2, .options = options};
 	struct rolit_search_entry *table = calloc(TABLE, sizeof *table);
@@ -127,14 +128,15 @@ int main(int argc, char **argv)
 
 	arena_draws_init(&d, key, NULL, NULL);
 	state = arena_rolit_rules.create(&setup, &d, err);
-	if (!state || !table || !rows || empties < 1) {
-		fprintf(stderr, "rolit_texel: %s\n", state ? "bad EMPTIES" : err);
+	if (!state || !table || !rows || empties < 1 || explore < 1) {
+		fprintf(stderr, "rolit_texel: %s\n",
+			state ? "bad EMPTIES or EXPLORE" : err);
 		return 2;
 	}
 	rolit_search_init(&s, table, TABLE, NULL, NULL);
 	for (int g = 0; g < games; g++)
-		play_game(rolit_eval_pos_of(state, 0), empties, &s, &stream,
-			  rows);
+		play_game(rolit_eval_pos_of(state, 0), empties, explore, &s,
+			  &stream, rows);
 	arena_rolit_rules.destroy(state);
 	cJSON_Delete(options);
 	free(table);
