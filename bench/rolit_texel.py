@@ -45,7 +45,10 @@ def report(name, rows, terms, mobility):
     """Fits rows' terms (indexes into TERMS), prints the weights and losses."""
     cut = len(rows) * 4 // 5
     train, test = rows[:cut], rows[cut:]
-    x = lambda r: r[:, 2:][:, terms] * SIGNS[terms]
+
+    def x(part):
+        return part[:, 2:][:, terms] * SIGNS[terms]
+
     w = fit(x(train), train[:, 0])
     scaled = w * mobility / w[0] if terms[0] == 0 else w
     words = ", ".join("%s %.2f" % (TERMS[t], v) for t, v in zip(terms, scaled))
