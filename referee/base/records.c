@@ -110,10 +110,8 @@ cJSON *records_hex(const char *type, const char *name,
 		   const unsigned char *bytes, size_t len)
 {
 	cJSON *r = json_typed(type);
-	char hex[2 * 64 + 1];
 
-	hex_encode(hex, bytes, len);
-	cJSON_AddStringToObject(r, name, hex);
+	json_add_hex(r, name, bytes, len);
 	return r;
 }
 
@@ -123,15 +121,9 @@ static cJSON *seat_hex(const char *type, int seat, const char *name,
 		       const unsigned char *bytes, size_t len)
 {
 	cJSON *r = json_typed(type);
-	char hex[2 * 64 + 1];
 
 	cJSON_AddNumberToObject(r, "seat", seat);
-	if (!bytes) {
-		cJSON_AddNullToObject(r, name);
-		return r;
-	}
-	hex_encode(hex, bytes, len);
-	cJSON_AddStringToObject(r, name, hex);
+	json_add_hex(r, name, bytes, len);
 	return r;
 }
 

@@ -12,15 +12,6 @@
 #include "util.h"
 #include "visible.h"
 
-static void add_hex(cJSON *object, const char *name, const unsigned char *bytes,
-		    size_t len)
-{
-	char hex[2 * 64 + 1];
-
-	hex_encode(hex, bytes, len);
-	cJSON_AddStringToObject(object, name, hex);
-}
-
 cJSON *wire_hello(void)
 {
 	cJSON *msg = json_typed("hello");
@@ -55,7 +46,7 @@ cJSON *wire_commit(const unsigned char commitment[FAIR_HASH_BYTES])
 {
 	cJSON *msg = json_typed("commit");
 
-	add_hex(msg, "commitment", commitment, FAIR_HASH_BYTES);
+	json_add_hex(msg, "commitment", commitment, FAIR_HASH_BYTES);
 	return msg;
 }
 
@@ -64,16 +55,8 @@ cJSON *wire_lock(const unsigned char *const *commitments, int count)
 	cJSON *msg = json_typed("lock");
 	cJSON *list = cJSON_AddArrayToObject(msg, "commitments");
 
-	for (int i = 0; i < count; i++) {
-		char hex[2 * FAIR_HASH_BYTES + 1];
-
-		if (!commitments[i]) {
-			cJSON_AddItemToArray(list, cJSON_CreateNull());
-			continue;
-		}
-		hex_encode(hex, commitments[i], FAIR_HASH_BYTES);
-		cJSON_AddItemToArray(list, cJSON_CreateString(hex));
-	}
+	for (int i = 0; i < count; i++)
+		json_add_hex(list, NULL, commitments[i], FAIR_HASH_BYTES);
 	return msg;
 }
 
@@ -113,7 +96,7 @@ cJSON *wire_end(const struct game_result *result, int count, cJSON *forfeits,
 	}
 	cJSON_AddItemToObject(msg, "forfeits", forfeits);
 	if (secret)
-		add_hex(msg, "secret", secret, FAIR_SECRET_BYTES);
+		json_add_hex(msg, "secret", secret, FAIR_SECRET_BYTES);
 	return msg;
 }
 
