@@ -94,16 +94,15 @@ cJSON *records_forfeit(int seat, const char *reason, const char *detail)
 	return r;
 }
 
-cJSON *records_result(const struct game_result *result, int seats)
+cJSON *records_result(cJSON *to, const struct game_result *result, int seats)
 {
-	cJSON *r = json_typed("result");
 	cJSON *scores;
 
-	cJSON_AddItemToObject(r, "ranks", cJSON_CreateIntArray(result->rank, seats));
-	scores = cJSON_AddArrayToObject(r, "scores");
+	cJSON_AddItemToObject(to, "ranks", cJSON_CreateIntArray(result->rank, seats));
+	scores = cJSON_AddArrayToObject(to, "scores");
 	for (int i = 0; i < seats; i++)
 		cJSON_AddItemToArray(scores, cJSON_CreateNumber((double)result->score[i]));
-	return r;
+	return to;
 }
 
 cJSON *records_hex(const char *type, const char *name,

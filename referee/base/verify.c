@@ -852,7 +852,8 @@ static int play_result(struct verifier *v, size_t i)
 		return fail(v, i, "a result while the game was still on "
 			    "(seat %d to move)", to_move);
 	game_play_result(&v->play, &result);
-	if (!same_record(v->log->lines[i].json, records_result(&result, v->players)))
+	if (!same_record(v->log->lines[i].json,
+			 records_result(json_typed("result"), &result, v->players)))
 		return fail(v, i, "the result is not the one the rules give");
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "games/support.h"
 #include "json.h"
+#include "records.h"
 #include "util.h"
 #include "visible.h"
 
@@ -85,15 +86,8 @@ cJSON *wire_end(const struct game_result *result, int count, cJSON *forfeits,
 		const unsigned char secret[FAIR_SECRET_BYTES])
 {
 	cJSON *msg = json_typed("end");
-	cJSON *res = cJSON_AddObjectToObject(msg, "result");
-	cJSON *ranks = cJSON_AddArrayToObject(res, "ranks");
-	cJSON *scores = cJSON_AddArrayToObject(res, "scores");
 
-	for (int i = 0; i < count; i++) {
-		cJSON_AddItemToArray(ranks, cJSON_CreateNumber(result->rank[i]));
-		cJSON_AddItemToArray(scores,
-				     cJSON_CreateNumber((double)result->score[i]));
-	}
+	records_result(cJSON_AddObjectToObject(msg, "result"), result, count);
 	cJSON_AddItemToObject(msg, "forfeits", forfeits);
 	if (secret)
 		json_add_hex(msg, "secret", secret, FAIR_SECRET_BYTES);

@@ -672,7 +672,7 @@ static void finish_game(struct game_run *g, const unsigned char *secret)
 	struct game_result *result = &g->outcome->result;
 
 	game_play_result(&g->play, result);
-	record(g, records_result(result, g->seats));
+	record(g, records_result(json_typed("result"), result, g->seats));
 	for (int s = 0; s < g->seats; s++) {
 		if (g->at[s]->bot)
 			bot_stderr_mark(g->at[s]->bot, STDERR_MARK_END);
