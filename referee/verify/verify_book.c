@@ -146,7 +146,7 @@ void verify_book_log(const struct game_log *log, struct problems *problems,
 
 	*notice = '\0';
 	name = name ? name + 1 : path;
-	game = strncmp(name, "game-", 5) ? 0 : outdir_log_game(name + 5, strlen(name + 5));
+	game = outdir_play_log_game(name);
 	if (!described || !json_member(described, "unit"))
 		return;  /* no book, or a log of arena 0.5.0 */
 	if (!json_get_int(described, "first", 1, LONG_MAX, &first) ||
