@@ -233,6 +233,13 @@ cJSON *logread_header(const char *path)
 	return header;
 }
 
+size_t logread_find(const struct game_log *log, size_t from, const char *type)
+{
+	while (from < log->count && (!log->lines[from].type || strcmp(log->lines[from].type, type)))
+		from++;
+	return from;
+}
+
 const char *logread_string(const struct game_log *log, size_t i,
 			   const char *name)
 {

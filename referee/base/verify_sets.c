@@ -129,13 +129,11 @@ static void add_draws(struct set_log *l, const struct game_log *log)
 {
 	int first_seat = -1;
 
-	for (size_t i = 0; i < log->count; i++) {
+	for (size_t i = logread_find(log, 0, "draw"); i < log->count;
+	     i = logread_find(log, i + 1, "draw")) {
+		struct draw_record draw = draw_of(log->lines[i].json);
 		struct set_draw *d;
-		struct draw_record draw;
 
-		if (!log->lines[i].type || strcmp(log->lines[i].type, "draw"))
-			continue;
-		draw = draw_of(log->lines[i].json);
 		if (draw.by_seat && first_seat < 0)
 			first_seat = (int)draw.seat;
 		l->draws = xrealloc(l->draws, (l->draw_count + 1) * sizeof *l->draws);
