@@ -213,10 +213,7 @@ static int check_player(struct verifier *v, const cJSON *p, int seat)
 		return fail(v, 0, "seat %d of \"players\" needs a \"name\" and a "
 			    "\"command\" string", seat);
 	for (size_t k = 0; k < sizeof labels / sizeof labels[0]; k++) {
-		const cJSON *label = json_member(p, labels[k]);
-		const char *problem = !label ? NULL
-				      : !cJSON_IsString(label) ? "must be a string"
-				      : wire_label_problem(label->valuestring);
+		const char *problem = wire_label_problem(json_member(p, labels[k]));
 
 		if (problem)
 			return fail(v, 0, "seat %d: \"%s\" %s", seat, labels[k],

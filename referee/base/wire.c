@@ -121,10 +121,15 @@ static bool plain_text(const char *text)
 	return same;
 }
 
-const char *wire_label_problem(const char *text)
+const char *wire_label_problem(const cJSON *label)
 {
-	size_t len = strlen(text);
+	const char *text = cJSON_GetStringValue(label);
+	size_t len = text ? strlen(text) : 0;
 
+	if (!label)
+		return NULL;
+	if (!text)
+		return "must be a string";
 	if (len == 0 || len > WIRE_LABEL_MAX)
 		return "must be 1 to " LABEL_MAX_TEXT " bytes long";
 	if (!json_valid_utf8(text, len))
@@ -139,23 +144,14 @@ const char *wire_label_problem(const char *text)
 static enum wire_error optional_label(const cJSON *reply, const char *name,
 				      const char **out, char *err)
 {
-	const char *problem;
 	const cJSON *item = cJSON_GetObjectItemCaseSensitive(reply, name);
+	const char *problem = wire_label_problem(item);
 
-	*out = NULL;
-	if (!item)
+	*out = problem ? NULL : cJSON_GetStringValue(item);
+	if (!problem)
 		return WIRE_OK;
-	if (!cJSON_IsString(item)) {
-		errorf(err, "\"%s\" must be a string", name);
-		return WIRE_BAD_REPLY;
-	}
-	problem = wire_label_problem(item->valuestring);
-	if (problem) {
-		errorf(err, "\"%s\" %s", name, problem);
-		return WIRE_BAD_REPLY;
-	}
-	*out = item->valuestring;
-	return WIRE_OK;
+	errorf(err, "\"%s\" %s", name, problem);
+	return WIRE_BAD_REPLY;
 }
 
 enum wire_error wire_check_hello(const cJSON *reply, const char **name,
