@@ -106,14 +106,12 @@ void chain_lines_read(struct chain_lines *l, const char *path)
 	 * the file's end. */
 	for (char *p = l->text, *stop = p + size; p && p < stop; ) {
 		char *end = memchr(p, '\n', (size_t)(stop - p));
+		size_t room = cap;  /* the two lists grow alike */
 
 		if ((l->cut = !end))
 			break;
-		if (l->count == cap) {
-			cap = cap ? 2 * cap : 1024;
-			l->at = xrealloc(l->at, cap * sizeof *l->at);
-			l->len = xrealloc(l->len, cap * sizeof *l->len);
-		}
+		l->at = xgrow(l->at, l->count, &cap, sizeof *l->at);
+		l->len = xgrow(l->len, l->count, &room, sizeof *l->len);
 		l->at[l->count] = p;
 		l->len[l->count++] = (size_t)(end - p);
 		p = end + 1;
