@@ -302,15 +302,3 @@ bool json_get_int(const cJSON *object, const char *name, long min, long max,
 
 	return !item || json_whole(item, min, max, out);
 }
-
-bool json_get_bool(const cJSON *object, const char *name, bool *out)
-{
-	const cJSON *item = json_member(object, name);
-
-	if (!item)
-		return true;
-	if (!cJSON_IsBool(item))
-		return false;
-	*out = cJSON_IsTrue(item);
-	return true;
-}

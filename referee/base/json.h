@@ -69,7 +69,4 @@ bool json_whole(const cJSON *item, long min, long max, long *out);
 bool json_get_int(const cJSON *object, const char *name, long min, long max,
 		  long *out);
 
-/* The same for a member true or false. */
-bool json_get_bool(const cJSON *object, const char *name, bool *out);
-
 #endif
