@@ -450,13 +450,11 @@ static bool set_problem(const struct set *set, char *what, size_t size)
 	       dealt_problem(set, what, size);
 }
 
-size_t verify_sets_report(const struct verify_sets *sets,
-			  void (*report)(void *ctx, const char *where,
-					 const char *what),
-			  void *ctx)
+void verify_sets_report(const struct verify_sets *sets,
+			void (*report)(void *ctx, const char *where,
+				       const char *what),
+			void *ctx)
 {
-	size_t failed = 0;
-
 	for (size_t i = 0; i < sets->count; i++) {
 		char where[64], what[ERR_LEN + 8192];
 
@@ -464,9 +462,7 @@ size_t verify_sets_report(const struct verify_sets *sets,
 			continue;
 		snprintf(where, sizeof where, "set %s", sets->sets[i].id);
 		report(ctx, where, what);
-		failed++;
 	}
-	return failed;
 }
 
 void verify_sets_free(struct verify_sets *sets)
