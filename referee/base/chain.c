@@ -68,15 +68,12 @@ cJSON *chain_signature(const struct chain_owner *owner, const struct chain_end *
 		       const struct referee_key *key)
 {
 	unsigned char message[CHAIN_MESSAGE_MAX], sig[crypto_sign_BYTES];
-	char hex[2 * crypto_sign_BYTES + 1];
 	cJSON *record = json_typed("signature");
 
 	crypto_sign_detached(sig, NULL, message, chain_message(message, owner, end->seq - 1, end->hash),
 			     key->secret_key);
-	hex_encode(hex, key->public_key, CHAIN_KEY_BYTES);
-	cJSON_AddStringToObject(record, "key", hex);
-	hex_encode(hex, sig, sizeof sig);
-	cJSON_AddStringToObject(record, "sig", hex);
+	json_add_hex(record, "key", key->public_key, CHAIN_KEY_BYTES);
+	json_add_hex(record, "sig", sig, sizeof sig);
 	return record;
 }
 
@@ -109,14 +106,12 @@ void chain_lines_read(struct chain_lines *l, const char *path)
 	 * the file's end. */
 	for (char *p = l->text, *stop = p + size; p && p < stop; ) {
 		char *end = memchr(p, '\n', (size_t)(stop - p));
+		size_t room = cap;  /* the two lists grow alike */
 
 		if ((l->cut = !end))
 			break;
-		if (l->count == cap) {
-			cap = cap ? 2 * cap : 1024;
-			l->at = xrealloc(l->at, cap * sizeof *l->at);
-			l->len = xrealloc(l->len, cap * sizeof *l->len);
-		}
+		l->at = xgrow(l->at, l->count, &cap, sizeof *l->at);
+		l->len = xgrow(l->len, l->count, &room, sizeof *l->len);
 		l->at[l->count] = p;
 		l->len[l->count++] = (size_t)(end - p);
 		p = end + 1;

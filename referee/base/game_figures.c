@@ -56,15 +56,6 @@ void game_figures_from_log(const struct game_log *log, int seats,
 	}
 }
 
-int game_figures_forfeits(const struct game_figures *game, int seats)
-{
-	int n = 0;
-
-	for (int s = 0; s < seats; s++)
-		n += game->reason[s] != 0;
-	return n;
-}
-
 void forfeit_reasons_free(struct forfeit_reasons *reasons)
 {
 	for (int i = 0; i < reasons->count; i++)

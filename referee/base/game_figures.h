@@ -42,9 +42,6 @@ void game_figures_from_log(const struct game_log *log, int seats,
 			   struct game_figures *out,
 			   struct reply_clocks *const *replies);
 
-/* The seats of a game that forfeited. */
-int game_figures_forfeits(const struct game_figures *game, int seats);
-
 void forfeit_reasons_free(struct forfeit_reasons *reasons);
 
 #endif

@@ -3,11 +3,11 @@
  */
 #include "base/helper.h"
 
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "base/paths.h"
 #include "base/util.h"
 #include "config.h"
@@ -24,8 +24,7 @@ static bool runnable(const char *path)
 char *helper_path(const char *name, const char *env, const char *who, char *err)
 {
 	const char *given = env ? getenv(env) : NULL;
-	char self[PATH_MAX], *places[3] = {NULL}, *found = NULL, *dir;
-	ssize_t n;
+	char *self, *places[3] = {NULL}, *found = NULL, *dir;
 
 	if (given && *given) {
 		if (runnable(given))
@@ -34,12 +33,12 @@ char *helper_path(const char *name, const char *env, const char *who, char *err)
 		       "that can be run", env, given);
 		return NULL;
 	}
-	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
-		self[n] = '\0';
+	if ((self = files_readlink("/proc/self/exe"))) {
 		dir = path_parent(self);
 		places[0] = path_join(dir, name);
 		places[1] = path_joinf(dir, "../libexec/" PACKAGE "/%s", name);
 		free(dir);
+		free(self);
 	}
 	places[2] = path_join(PKGLIBEXECDIR, name);
 	for (int i = 0; i < 3 && !found; i++)

@@ -245,14 +245,28 @@ double json_number(const cJSON *object, const char *name)
 	return cJSON_GetNumberValue(json_member(object, name));
 }
 
-void json_add_number_or_null(cJSON *to, const char *name, double x)
+/* Adds `item` to the object `to` as its member `name`, or (NULL) to the
+ * array `to`. */
+static void add_item(cJSON *to, const char *name, cJSON *item)
 {
-	cJSON *item = isfinite(x) ? cJSON_CreateNumber(x) : cJSON_CreateNull();
-
 	if (name)
 		cJSON_AddItemToObject(to, name, item);
 	else
 		cJSON_AddItemToArray(to, item);
+}
+
+void json_add_number_or_null(cJSON *to, const char *name, double x)
+{
+	add_item(to, name, isfinite(x) ? cJSON_CreateNumber(x) : cJSON_CreateNull());
+}
+
+void json_add_hex(cJSON *to, const char *name, const unsigned char *bytes, size_t len)
+{
+	char hex[2 * 64 + 1];
+
+	if (bytes)
+		hex_encode(hex, bytes, len);
+	add_item(to, name, bytes ? cJSON_CreateString(hex) : cJSON_CreateNull());
 }
 
 cJSON *json_member(const cJSON *object, const char *name)
@@ -287,16 +301,4 @@ bool json_get_int(const cJSON *object, const char *name, long min, long max,
 	const cJSON *item = json_member(object, name);
 
 	return !item || json_whole(item, min, max, out);
-}
-
-bool json_get_bool(const cJSON *object, const char *name, bool *out)
-{
-	const cJSON *item = json_member(object, name);
-
-	if (!item)
-		return true;
-	if (!cJSON_IsBool(item))
-		return false;
-	*out = cJSON_IsTrue(item);
-	return true;
 }

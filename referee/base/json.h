@@ -56,6 +56,10 @@ double json_number(const cJSON *object, const char *name);
  * `to`): a number, or null where it is not finite (JSON has no NAN). */
 void json_add_number_or_null(cJSON *to, const char *name, double x);
 
+/* The same of `len` bytes (at most 64) in lowercase hex: a string, or
+ * null where `bytes` is NULL. */
+void json_add_hex(cJSON *to, const char *name, const unsigned char *bytes, size_t len);
+
 /* Whether `item` is a whole number in [min, max]; if so, it is in *out. */
 bool json_whole(const cJSON *item, long min, long max, long *out);
 
@@ -64,8 +68,5 @@ bool json_whole(const cJSON *item, long min, long max, long *out);
  * [min, max]. */
 bool json_get_int(const cJSON *object, const char *name, long min, long max,
 		  long *out);
-
-/* The same for a member true or false. */
-bool json_get_bool(const cJSON *object, const char *name, bool *out);
 
 #endif

@@ -51,9 +51,10 @@ static int read_hex_file(const char *path, unsigned char *out, size_t len,
  * all: to a file of its own first, linked to `path` once written, so
  * that a referee started at the same moment (two first runs making the
  * default key) never reads it half written, and the one that comes
- * second finds it there (EEXIST in errno). */
+ * second finds it there (EEXIST in errno); or, to `replace` the file
+ * there, renamed over it. */
 static int write_hex_file(const char *path, const unsigned char *bytes,
-			  size_t len, mode_t mode, char *err)
+			  size_t len, mode_t mode, bool replace, char *err)
 {
 	char hex[2 * 64 + 2], *temp = xasprintf("%s.new.XXXXXX", path);
 	int fd = mkostemp(temp, O_CLOEXEC), saved = 0;
@@ -73,7 +74,7 @@ static int write_hex_file(const char *path, const unsigned char *bytes,
 		saved = n < 0 ? errno : EIO;
 	if (close(fd) && !saved)
 		saved = errno;
-	if (!saved && link(temp, path))
+	if (!saved && (replace ? rename(temp, path) : link(temp, path)))
 		saved = errno;
 	unlink(temp);
 	free(temp);
@@ -99,10 +100,10 @@ int keys_generate(const char *dir, struct referee_key *key, char *err)
 	crypto_sign_seed_keypair(key->public_key, key->secret_key, seed);
 	secret_path = path_join(dir, KEYS_SECRET_FILE);
 	public_path = path_join(dir, KEYS_PUBLIC_FILE);
-	rc = write_hex_file(secret_path, seed, sizeof seed, 0600, err);
+	rc = write_hex_file(secret_path, seed, sizeof seed, 0600, false, err);
 	saved = errno;
 	if (!rc) {
-		rc = write_hex_file(public_path, key->public_key, 32, 0644, err);
+		rc = write_hex_file(public_path, key->public_key, 32, 0644, false, err);
 		saved = errno;
 		if (rc)
 			unlink(secret_path);
@@ -201,25 +202,15 @@ int keys_write_public(const char *dir, const unsigned char public_key[32],
 		      char *err)
 {
 	char *path = path_join(dir, KEYS_PUBLIC_FILE);
-	char *temp = path_join(dir, ".referee.pub.new");
 	unsigned char old[32];
 	char ignored[ERR_LEN];
 	int rc = 0;
 
-	if (read_hex_file(path, old, sizeof old, false, ignored) ||
-	    memcmp(old, public_key, sizeof old)) {
-		unlink(temp);
-		rc = write_hex_file(temp, public_key, 32, 0644, err);
-		if (rc || rename(temp, path)) {
-			int saved = errno;
-
-			unlink(temp);
-			rc = errorf(err, "cannot write '%s': %s", path,
-				    strerror(saved));
-		}
-	}
+	if ((read_hex_file(path, old, sizeof old, false, ignored) ||
+	     memcmp(old, public_key, sizeof old)) &&
+	    write_hex_file(path, public_key, 32, 0644, true, err))
+		rc = errorf(err, "cannot write '%s': %s", path, strerror(errno));
 	free(path);
-	free(temp);
 	return rc;
 }
 

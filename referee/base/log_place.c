@@ -63,7 +63,7 @@ int log_place_read(const cJSON *header, struct log_place *p, char *why)
 	return 1;
 }
 
-char *log_place_text(const struct log_place *p, char *out)
+void log_place_text(const struct log_place *p, char *out)
 {
 	char league[128] = "";
 
@@ -74,5 +74,4 @@ char *log_place_text(const struct log_place *p, char *out)
 			 p->set, p->run_number, p->run, league);
 	else
 		snprintf(out, LOG_PLACE_TEXT, "game %ld of run %s", p->game, p->run);
-	return out;
 }

@@ -39,6 +39,6 @@ int log_place_read(const cJSON *header, struct log_place *p, char *why);
 /* The place in words, for a log's ok line: "game 7 of run ID" or "game 7
  * (set 4) of run 2 (ID) of league ID"; `out` of LOG_PLACE_TEXT bytes. */
 #define LOG_PLACE_TEXT 256
-char *log_place_text(const struct log_place *p, char *out);
+void log_place_text(const struct log_place *p, char *out);
 
 #endif

@@ -134,9 +134,8 @@ char *logread_text(const char *path, size_t *len, char *err)
 /* Splits log->buffer's log->size bytes into parsed lines. */
 static void split_lines(struct game_log *log)
 {
-	size_t cap = 64, start = 0, size = log->size;
+	size_t cap = 0, start = 0, size = log->size;
 
-	log->lines = xmalloc(cap * sizeof *log->lines);
 	/* The parsed lines take a few times the bytes of their text. */
 	region_init(&log->region, 4 * size);
 	while (start < size) {
@@ -145,8 +144,7 @@ static void split_lines(struct game_log *log)
 		struct log_line *line;
 		const cJSON *type;
 
-		if (log->count == cap)
-			log->lines = xrealloc(log->lines, (cap *= 2) * sizeof *log->lines);
+		log->lines = xgrow(log->lines, log->count, &cap, sizeof *log->lines);
 		line = &log->lines[log->count++];
 		line->bytes = log->buffer + start;
 		line->len = len;
@@ -233,6 +231,13 @@ cJSON *logread_header(const char *path)
 	fclose(in);
 	free(line);
 	return header;
+}
+
+size_t logread_find(const struct game_log *log, size_t from, const char *type)
+{
+	while (from < log->count && (!log->lines[from].type || strcmp(log->lines[from].type, type)))
+		from++;
+	return from;
 }
 
 const char *logread_string(const struct game_log *log, size_t i,

@@ -73,6 +73,10 @@ char *logread_text(const char *path, size_t *len, char *err);
  * cJSON_Parse does: a reader of headers that checks nothing), or NULL. */
 cJSON *logread_header(const char *path);
 
+/* The first line from line `from` on whose "type" is `type`, or
+ * log->count when none is. */
+size_t logread_find(const struct game_log *log, size_t from, const char *type);
+
 /* Member `name` of line i as a string, or NULL. */
 const char *logread_string(const struct game_log *log, size_t i,
 			   const char *name);

@@ -55,8 +55,10 @@ char *outdir_play_log(const char *dir, long game)
 	return path_joinf(dir, "game-%0*ld%s", LOG_DIGITS, game, OUTDIR_LOG_SUFFIX);
 }
 
-long outdir_play_log_game(const char *name)
+long outdir_play_log_game(const char *path)
 {
+	const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 : path;
+
 	return strncmp(name, "game-", 5) ? 0 : outdir_log_game(name + 5, strlen(name + 5));
 }
 

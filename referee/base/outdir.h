@@ -55,9 +55,9 @@ char *outdir_log(const char *dir, long game);
 /* DIR/game-NNNNNN.jsonl: game N's log in a folder of play, sprt or
  * check-bot, as wide as a tournament's. */
 char *outdir_play_log(const char *dir, long game);
-/* The game number of `name` when it is a play folder's log's
- * ("game-NNNNNN.jsonl"), else 0. */
-long outdir_play_log_game(const char *name);
+/* The game number of the file `path` (its last name) when it is a play
+ * folder's log ("game-NNNNNN.jsonl"), else 0. */
+long outdir_play_log_game(const char *path);
 char *outdir_run_manifest(const char *dir);
 char *outdir_aside(const char *dir);
 /* Where the `count`-th log of `game` set aside goes (count from 1). */

@@ -94,26 +94,23 @@ cJSON *records_forfeit(int seat, const char *reason, const char *detail)
 	return r;
 }
 
-cJSON *records_result(const struct game_result *result, int seats)
+cJSON *records_result(cJSON *to, const struct game_result *result, int seats)
 {
-	cJSON *r = json_typed("result");
 	cJSON *scores;
 
-	cJSON_AddItemToObject(r, "ranks", cJSON_CreateIntArray(result->rank, seats));
-	scores = cJSON_AddArrayToObject(r, "scores");
+	cJSON_AddItemToObject(to, "ranks", cJSON_CreateIntArray(result->rank, seats));
+	scores = cJSON_AddArrayToObject(to, "scores");
 	for (int i = 0; i < seats; i++)
 		cJSON_AddItemToArray(scores, cJSON_CreateNumber((double)result->score[i]));
-	return r;
+	return to;
 }
 
 cJSON *records_hex(const char *type, const char *name,
 		   const unsigned char *bytes, size_t len)
 {
 	cJSON *r = json_typed(type);
-	char hex[2 * 64 + 1];
 
-	hex_encode(hex, bytes, len);
-	cJSON_AddStringToObject(r, name, hex);
+	json_add_hex(r, name, bytes, len);
 	return r;
 }
 
@@ -123,15 +120,9 @@ static cJSON *seat_hex(const char *type, int seat, const char *name,
 		       const unsigned char *bytes, size_t len)
 {
 	cJSON *r = json_typed(type);
-	char hex[2 * 64 + 1];
 
 	cJSON_AddNumberToObject(r, "seat", seat);
-	if (!bytes) {
-		cJSON_AddNullToObject(r, name);
-		return r;
-	}
-	hex_encode(hex, bytes, len);
-	cJSON_AddStringToObject(r, name, hex);
+	json_add_hex(r, name, bytes, len);
 	return r;
 }
 

@@ -23,7 +23,10 @@ cJSON *records_action(int seat, const cJSON *action, long long us,
  * "action":..,"opening":true}, without a time (no bot was asked). */
 cJSON *records_opening(int seat, const cJSON *action);
 cJSON *records_forfeit(int seat, const char *reason, const char *detail);
-cJSON *records_result(const struct game_result *result, int seats);
+/* The result's "ranks" and "scores" added to `to`, which it returns: a
+ * result record (json_typed("result")), or the protocol's end message's
+ * "result" (wire_end()), which says the same. */
+cJSON *records_result(cJSON *to, const struct game_result *result, int seats);
 /* A record holding one hex value, e.g. {"type":"commit","commitment":..}. */
 cJSON *records_hex(const char *type, const char *name,
 		   const unsigned char *bytes, size_t len);

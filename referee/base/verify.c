@@ -213,10 +213,7 @@ static int check_player(struct verifier *v, const cJSON *p, int seat)
 		return fail(v, 0, "seat %d of \"players\" needs a \"name\" and a "
 			    "\"command\" string", seat);
 	for (size_t k = 0; k < sizeof labels / sizeof labels[0]; k++) {
-		const cJSON *label = json_member(p, labels[k]);
-		const char *problem = !label ? NULL
-				      : !cJSON_IsString(label) ? "must be a string"
-				      : wire_label_problem(label->valuestring);
+		const char *problem = wire_label_problem(json_member(p, labels[k]));
 
 		if (problem)
 			return fail(v, 0, "seat %d: \"%s\" %s", seat, labels[k],
@@ -480,17 +477,13 @@ static int check_signature(struct verifier *v, const unsigned char *trusted,
 /* The index of the only record of `type`, or fails. */
 static int find_only(struct verifier *v, const char *type, size_t *index)
 {
-	size_t found = v->log->count;
+	size_t found = logread_find(v->log, 0, type);
+	size_t second = logread_find(v->log, found + 1, type);
 
-	for (size_t i = 0; i < v->log->count; i++) {
-		if (strcmp(type_of(v, i), type))
-			continue;
-		if (found != v->log->count)
-			return fail(v, i, "a second '%s' record", type);
-		found = i;
-	}
 	if (found == v->log->count)
 		return fail(v, v->log->count - 1, "the log has no '%s' record", type);
+	if (second < v->log->count)
+		return fail(v, second, "a second '%s' record", type);
 	*index = found;
 	return 0;
 }
@@ -509,11 +502,10 @@ static int check_commitments(struct verifier *v)
 	if (sodium_memcmp(expect, v->commitment, FAIR_HASH_BYTES))
 		return fail(v, reveal, "the revealed secret does not match the "
 			    "referee's commitment on line %zu", commit + 1);
-	for (size_t i = 0; i < v->log->count; i++) {
+	for (size_t i = logread_find(v->log, 0, "bot-commit"); i < v->log->count;
+	     i = logread_find(v->log, i + 1, "bot-commit")) {
 		int seat;
 
-		if (strcmp(type_of(v, i), "bot-commit"))
-			continue;
 		if (seat_field(v, i, &seat))
 			return -1;
 		if (cJSON_IsNull(member(v, i, "commitment")))
@@ -524,11 +516,10 @@ static int check_commitments(struct verifier *v)
 			return -1;
 		v->committed[seat] = true;
 	}
-	for (size_t i = 0; i < v->log->count; i++) {
+	for (size_t i = logread_find(v->log, 0, "bot-reveal"); i < v->log->count;
+	     i = logread_find(v->log, i + 1, "bot-reveal")) {
 		int seat;
 
-		if (strcmp(type_of(v, i), "bot-reveal"))
-			continue;
 		if (seat_field(v, i, &seat))
 			return -1;
 		if (!v->committed[seat] || v->revealed[seat] != UNRECORDED)
@@ -852,7 +843,8 @@ static int play_result(struct verifier *v, size_t i)
 		return fail(v, i, "a result while the game was still on "
 			    "(seat %d to move)", to_move);
 	game_play_result(&v->play, &result);
-	if (!same_record(v->log->lines[i].json, records_result(&result, v->players)))
+	if (!same_record(v->log->lines[i].json,
+			 records_result(json_typed("result"), &result, v->players)))
 		return fail(v, i, "the result is not the one the rules give");
 	return 0;
 }

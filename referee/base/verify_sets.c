@@ -129,13 +129,11 @@ static void add_draws(struct set_log *l, const struct game_log *log)
 {
 	int first_seat = -1;
 
-	for (size_t i = 0; i < log->count; i++) {
+	for (size_t i = logread_find(log, 0, "draw"); i < log->count;
+	     i = logread_find(log, i + 1, "draw")) {
+		struct draw_record draw = draw_of(log->lines[i].json);
 		struct set_draw *d;
-		struct draw_record draw;
 
-		if (!log->lines[i].type || strcmp(log->lines[i].type, "draw"))
-			continue;
-		draw = draw_of(log->lines[i].json);
 		if (draw.by_seat && first_seat < 0)
 			first_seat = (int)draw.seat;
 		l->draws = xrealloc(l->draws, (l->draw_count + 1) * sizeof *l->draws);
@@ -452,13 +450,11 @@ static bool set_problem(const struct set *set, char *what, size_t size)
 	       dealt_problem(set, what, size);
 }
 
-size_t verify_sets_report(const struct verify_sets *sets,
-			  void (*report)(void *ctx, const char *where,
-					 const char *what),
-			  void *ctx)
+void verify_sets_report(const struct verify_sets *sets,
+			void (*report)(void *ctx, const char *where,
+				       const char *what),
+			void *ctx)
 {
-	size_t failed = 0;
-
 	for (size_t i = 0; i < sets->count; i++) {
 		char where[64], what[ERR_LEN + 8192];
 
@@ -466,9 +462,7 @@ size_t verify_sets_report(const struct verify_sets *sets,
 			continue;
 		snprintf(where, sizeof where, "set %s", sets->sets[i].id);
 		report(ctx, where, what);
-		failed++;
 	}
-	return failed;
 }
 
 void verify_sets_free(struct verify_sets *sets)

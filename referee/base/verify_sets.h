@@ -52,11 +52,11 @@ void verify_sets_add(struct verify_sets *sets, const struct game_log *log);
 bool verify_sets_reads(const char *type);
 
 /* Calls report(ctx, "set ID", what) for each problem of each set, in the
- * order the sets were first seen, and returns how many sets had one. */
-size_t verify_sets_report(const struct verify_sets *sets,
-			  void (*report)(void *ctx, const char *where,
-					 const char *what),
-			  void *ctx);
+ * order the sets were first seen. */
+void verify_sets_report(const struct verify_sets *sets,
+			void (*report)(void *ctx, const char *where,
+				       const char *what),
+			void *ctx);
 
 /* NULL is fine. */
 void verify_sets_free(struct verify_sets *sets);

@@ -9,17 +9,9 @@
 #include "config.h"
 #include "games/support.h"
 #include "json.h"
+#include "records.h"
 #include "util.h"
 #include "visible.h"
-
-static void add_hex(cJSON *object, const char *name, const unsigned char *bytes,
-		    size_t len)
-{
-	char hex[2 * 64 + 1];
-
-	hex_encode(hex, bytes, len);
-	cJSON_AddStringToObject(object, name, hex);
-}
 
 cJSON *wire_hello(void)
 {
@@ -55,7 +47,7 @@ cJSON *wire_commit(const unsigned char commitment[FAIR_HASH_BYTES])
 {
 	cJSON *msg = json_typed("commit");
 
-	add_hex(msg, "commitment", commitment, FAIR_HASH_BYTES);
+	json_add_hex(msg, "commitment", commitment, FAIR_HASH_BYTES);
 	return msg;
 }
 
@@ -64,16 +56,8 @@ cJSON *wire_lock(const unsigned char *const *commitments, int count)
 	cJSON *msg = json_typed("lock");
 	cJSON *list = cJSON_AddArrayToObject(msg, "commitments");
 
-	for (int i = 0; i < count; i++) {
-		char hex[2 * FAIR_HASH_BYTES + 1];
-
-		if (!commitments[i]) {
-			cJSON_AddItemToArray(list, cJSON_CreateNull());
-			continue;
-		}
-		hex_encode(hex, commitments[i], FAIR_HASH_BYTES);
-		cJSON_AddItemToArray(list, cJSON_CreateString(hex));
-	}
+	for (int i = 0; i < count; i++)
+		json_add_hex(list, NULL, commitments[i], FAIR_HASH_BYTES);
 	return msg;
 }
 
@@ -102,18 +86,11 @@ cJSON *wire_end(const struct game_result *result, int count, cJSON *forfeits,
 		const unsigned char secret[FAIR_SECRET_BYTES])
 {
 	cJSON *msg = json_typed("end");
-	cJSON *res = cJSON_AddObjectToObject(msg, "result");
-	cJSON *ranks = cJSON_AddArrayToObject(res, "ranks");
-	cJSON *scores = cJSON_AddArrayToObject(res, "scores");
 
-	for (int i = 0; i < count; i++) {
-		cJSON_AddItemToArray(ranks, cJSON_CreateNumber(result->rank[i]));
-		cJSON_AddItemToArray(scores,
-				     cJSON_CreateNumber((double)result->score[i]));
-	}
+	records_result(cJSON_AddObjectToObject(msg, "result"), result, count);
 	cJSON_AddItemToObject(msg, "forfeits", forfeits);
 	if (secret)
-		add_hex(msg, "secret", secret, FAIR_SECRET_BYTES);
+		json_add_hex(msg, "secret", secret, FAIR_SECRET_BYTES);
 	return msg;
 }
 
@@ -144,10 +121,15 @@ static bool plain_text(const char *text)
 	return same;
 }
 
-const char *wire_label_problem(const char *text)
+const char *wire_label_problem(const cJSON *label)
 {
-	size_t len = strlen(text);
+	const char *text = cJSON_GetStringValue(label);
+	size_t len = text ? strlen(text) : 0;
 
+	if (!label)
+		return NULL;
+	if (!text)
+		return "must be a string";
 	if (len == 0 || len > WIRE_LABEL_MAX)
 		return "must be 1 to " LABEL_MAX_TEXT " bytes long";
 	if (!json_valid_utf8(text, len))
@@ -162,23 +144,14 @@ const char *wire_label_problem(const char *text)
 static enum wire_error optional_label(const cJSON *reply, const char *name,
 				      const char **out, char *err)
 {
-	const char *problem;
 	const cJSON *item = cJSON_GetObjectItemCaseSensitive(reply, name);
+	const char *problem = wire_label_problem(item);
 
-	*out = NULL;
-	if (!item)
+	*out = problem ? NULL : cJSON_GetStringValue(item);
+	if (!problem)
 		return WIRE_OK;
-	if (!cJSON_IsString(item)) {
-		errorf(err, "\"%s\" must be a string", name);
-		return WIRE_BAD_REPLY;
-	}
-	problem = wire_label_problem(item->valuestring);
-	if (problem) {
-		errorf(err, "\"%s\" %s", name, problem);
-		return WIRE_BAD_REPLY;
-	}
-	*out = item->valuestring;
-	return WIRE_OK;
+	errorf(err, "\"%s\" %s", name, problem);
+	return WIRE_BAD_REPLY;
 }
 
 enum wire_error wire_check_hello(const cJSON *reply, const char **name,

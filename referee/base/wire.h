@@ -66,8 +66,9 @@ enum wire_error wire_parse_reply(const char *line, size_t len, cJSON **reply,
  * control character (C0, DEL, C1), no line or paragraph separator and no
  * bidirectional formatting character. */
 #define WIRE_LABEL_MAX 64
-/* NULL when `text` is such a label, else what is wrong with it. */
-const char *wire_label_problem(const char *text);
+/* NULL when `label` is such a label as a string, or absent (NULL), else
+ * what is wrong with it: a member of a reply, or of a log's player. */
+const char *wire_label_problem(const cJSON *label);
 
 /* hello: the optional name and version strings (NULL when absent), each
  * a label as above. */

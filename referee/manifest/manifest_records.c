@@ -22,14 +22,12 @@ static void add_games(cJSON *r, const long *games, int count)
 cJSON *manifest_header_record(const struct manifest_header *h)
 {
 	cJSON *r = json_typed("run"), *bots;
-	char hex[2 * FAIR_GAME_ID_BYTES + 1], shard[32];
+	char shard[32];
 
 	cJSON_AddStringToObject(r, "format", RUN_FORMAT);
 	cJSON_AddStringToObject(r, "verb", "tournament");
-	if (h->id) {
-		hex_encode(hex, h->id, FAIR_GAME_ID_BYTES);
-		cJSON_AddStringToObject(r, "id", hex);
-	}
+	if (h->id)
+		json_add_hex(r, "id", h->id, FAIR_GAME_ID_BYTES);
 	/* Of revision 6 and later every log it lists names its place. */
 	cJSON_AddNumberToObject(r, "fairness", FAIR_REVISION);
 	cJSON_AddStringToObject(r, "name", h->name);

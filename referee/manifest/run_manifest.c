@@ -24,12 +24,10 @@ static cJSON *run_header(const struct run_manifest *m, const char *verb,
 			 int count, bool duplicate)
 {
 	cJSON *r = json_typed("run"), *names, *book;
-	char hex[2 * FAIR_GAME_ID_BYTES + 1];
 
-	hex_encode(hex, m->id, sizeof m->id);
 	cJSON_AddStringToObject(r, "format", RUN_FORMAT);
 	cJSON_AddStringToObject(r, "verb", verb);
-	cJSON_AddStringToObject(r, "id", hex);
+	json_add_hex(r, "id", m->id, sizeof m->id);
 	/* Of revision 6 and later every log it lists names its place. */
 	cJSON_AddNumberToObject(r, "fairness", FAIR_REVISION);
 	/* A league's run: the league and the run's number, which its logs

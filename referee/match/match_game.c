@@ -250,12 +250,10 @@ static void delete_replies(cJSON **replies, int count)
 static cJSON *place(const struct match_place *p, unsigned long game)
 {
 	cJSON *o = cJSON_CreateObject();
-	char hex[2 * FAIR_GAME_ID_BYTES + 1];
 
 	if (p->league)
 		cJSON_AddStringToObject(o, "league", p->league);
-	hex_encode(hex, p->run_id, FAIR_GAME_ID_BYTES);
-	cJSON_AddStringToObject(o, "run", hex);
+	json_add_hex(o, "run", p->run_id, FAIR_GAME_ID_BYTES);
 	if (p->run_number)
 		cJSON_AddNumberToObject(o, "run_number", (double)p->run_number);
 	if (p->set_games)
@@ -268,15 +266,13 @@ static cJSON *header(struct game_run *g, const unsigned char *game_id)
 {
 	const struct match_config *c = &g->match->config;
 	cJSON *h = json_typed("header"), *players, *time;
-	char hex[2 * FAIR_GAME_ID_BYTES + 1];
 
-	hex_encode(hex, game_id, FAIR_GAME_ID_BYTES);
 	cJSON_AddStringToObject(h, "format", "arena-log/1");
 	cJSON_AddStringToObject(h, "referee", PACKAGE_NAME " " PACKAGE_VERSION);
 	cJSON_AddNumberToObject(h, "fairness", FAIR_REVISION);
 	cJSON_AddStringToObject(h, "game", c->rules->name);
 	cJSON_AddStringToObject(h, "rules", c->rules->rules_version);
-	cJSON_AddStringToObject(h, "game_id", hex);
+	json_add_hex(h, "game_id", game_id, FAIR_GAME_ID_BYTES);
 	if (c->what_if) {
 		cJSON_AddFalseToObject(h, "refereed");
 		cJSON_AddItemToObject(h, "hypothetical",
@@ -672,7 +668,7 @@ static void finish_game(struct game_run *g, const unsigned char *secret)
 	struct game_result *result = &g->outcome->result;
 
 	game_play_result(&g->play, result);
-	record(g, records_result(result, g->seats));
+	record(g, records_result(json_typed("result"), result, g->seats));
 	for (int s = 0; s < g->seats; s++) {
 		if (g->at[s]->bot)
 			bot_stderr_mark(g->at[s]->bot, STDERR_MARK_END);

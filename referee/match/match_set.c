@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "base/records.h"
 #include "base/util.h"
 
@@ -69,10 +70,8 @@ void match_set_game_id(const struct match_set *set, const unsigned char *seed,
 cJSON *match_set_describe(const struct match_set *set)
 {
 	cJSON *described = cJSON_CreateObject();
-	char hex[2 * FAIR_GAME_ID_BYTES + 1];
 
-	hex_encode(hex, set->id, sizeof set->id);
-	cJSON_AddStringToObject(described, "id", hex);
+	json_add_hex(described, "id", set->id, sizeof set->id);
 	cJSON_AddNumberToObject(described, "game", set->next);
 	cJSON_AddNumberToObject(described, "of", set->games);
 	return described;

@@ -181,8 +181,12 @@ static int get_int(const cJSON *object, const char *key, const char *where,
 static int get_bool(const cJSON *object, const char *key, const char *where,
 		    bool *out, char *err)
 {
-	if (!json_get_bool(object, key, out))
+	const cJSON *item = json_member(object, key);
+
+	if (item && !cJSON_IsBool(item))
 		return errorf(err, "%s\"%s\" must be true or false", where, key);
+	if (item)
+		*out = cJSON_IsTrue(item);
 	return 0;
 }
 

@@ -199,6 +199,7 @@ static int handle(void *state, int worker, char *line)
 		const int *bots;
 		struct game_figures figures;
 		const char *rest;
+		int forfeits = 0;
 
 		if (worker_read_finished(line, players, &game, hash, rank, &rest) ||
 		    game < 1 || game > st->schedule->game_count ||
@@ -211,11 +212,12 @@ static int handle(void *state, int worker, char *line)
 			return -1;
 		schedule_source_finished(&st->source, game, rank);
 		bots = st->schedule->games[game - 1].seating;
-		for (int s = 0; s < players; s++)
+		for (int s = 0; s < players; s++) {
 			if (st->no_start_game[bots[s]] != game)
 				progress_started(st->run->progress, bots[s]);
-		progress_game(st->run->progress, bots, rank, players,
-					       game_figures_forfeits(&figures, players), false);
+			forfeits += figures.reason[s] != 0;
+		}
+		progress_game(st->run->progress, bots, rank, players, forfeits, false);
 		if (!st->run->on_finished)
 			return 0;
 		if (manifest_ledger_write_finished(&st->ledger, st->err))

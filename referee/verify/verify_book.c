@@ -140,13 +140,10 @@ void verify_book_log(const struct game_log *log, struct problems *problems,
 	const char *path = log->path;
 	const cJSON *header = log->count ? log->lines[0].json : NULL;
 	const cJSON *described = json_member(header, "book");
-	const char *name = strrchr(path, '/');
-	long first = 0, unit = 0, game;
+	long first = 0, unit = 0, game = outdir_play_log_game(path);
 	struct book book;
 
 	*notice = '\0';
-	name = name ? name + 1 : path;
-	game = strncmp(name, "game-", 5) ? 0 : outdir_log_game(name + 5, strlen(name + 5));
 	if (!described || !json_member(described, "unit"))
 		return;  /* no book, or a log of arena 0.5.0 */
 	if (!json_get_int(described, "first", 1, LONG_MAX, &first) ||

@@ -17,31 +17,22 @@
 
 void verify_cut_commitment(const struct game_log *log, char hex[65])
 {
-	hex[0] = '\0';
-	for (size_t i = 0; i < log->count; i++)
-		if (log->lines[i].type && !strcmp(log->lines[i].type, "commit")) {
-			const char *c = logread_string(log, i, "commitment");
+	const char *c = logread_string(log, logread_find(log, 0, "commit"), "commitment");
 
-			snprintf(hex, 65, "%s", c ? c : "");
-			return;
-		}
+	snprintf(hex, 65, "%s", c ? c : "");
 }
 
 void verify_cut_dealt(const struct game_log *log, const char *records,
 		      struct problems *problems)
 {
-	if (!json_member(log->count ? log->lines[0].json : NULL, "set"))
-		return;
-	for (size_t i = 1; i < log->count; i++)
-		if (log->lines[i].type && !strcmp(log->lines[i].type, "draw")) {
-			if (!json_member(log->lines[i].json, "dealt"))
-				problems_add(problems, log->path, "a game of a set whose "
-					     "draws carry no \"dealt\" (line %zu), in a folder "
-					     "whose records (%s) are of revision 5 or later: a "
-					     "log of an earlier revision than its folder", i + 1,
-					     records);
-			return;
-		}
+	const cJSON *header = log->count ? log->lines[0].json : NULL;
+	size_t i = json_member(header, "set") ? logread_find(log, 1, "draw") : log->count;
+
+	if (i < log->count && !json_member(log->lines[i].json, "dealt"))
+		problems_add(problems, log->path, "a game of a set whose draws carry no "
+			     "\"dealt\" (line %zu), in a folder whose records (%s) are of "
+			     "revision 5 or later: a log of an earlier revision than its "
+			     "folder", i + 1, records);
 }
 
 void verify_cut_file_commitment(const char *path, char hex[65])

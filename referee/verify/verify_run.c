@@ -126,8 +126,7 @@ const struct manifest_view *verify_run_view(const struct verify_run *run)
 
 void verify_run_log(struct verify_run *rc, const struct game_log *log)
 {
-	const char *name = strrchr(log->path, '/');
-	long game = outdir_play_log_game(name ? name + 1 : log->path);
+	long game = outdir_play_log_game(log->path);
 
 	if (!rc->usable || rc->tournament || !listed_finished(rc, game) ||
 	    rc->games[game].checked)

@@ -190,8 +190,6 @@ static size_t list_games(const struct manifest_view *view, const char *games,
 	int fd = open(games, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	ssize_t n = 0;
 
-	if (fd < 0)
-		problems_add(problems, games, "cannot be read: %s", strerror(errno));
 	while (fd >= 0 && (n = getdents64(fd, buf, buf_len)) > 0)
 		for (ssize_t at = 0; at < n;) {
 			const struct dirent64 *e = (const void *)(buf + at);
@@ -207,7 +205,8 @@ static size_t list_games(const struct manifest_view *view, const char *games,
 				(*planted)[unlisted++] = path_join(games, name);
 			}
 		}
-	if (n < 0)
+	/* Nothing is called after a failed open(): its errno stands. */
+	if (fd < 0 || n < 0)
 		problems_add(problems, games, "cannot be read: %s", strerror(errno));
 	if (fd >= 0)
 		close(fd);

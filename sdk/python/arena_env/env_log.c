@@ -87,7 +87,7 @@ static int env_log_records(struct journal *j, const struct env_game *g,
 			return -1;
 	}
 	game_play_result(&copy->play, &result);
-	if (journal_append(j, records_result(&result, g->play.players), err))
+	if (journal_append(j, records_result(json_typed("result"), &result, g->play.players), err))
 		return -1;
 	return journal_append(j, records_hex("reveal", "secret", secret,
 					     sizeof secret), err);
