@@ -410,12 +410,19 @@ int league_sync(const char *dir, sqlite3 *db, const char *game, int players,
 long league_rebuild(const char *dir, const struct league_info *info, char *err)
 {
 	static const char *const files[] = {"league.db", "league.db-wal", "league.db-shm"};
+	struct league_register reg;
+	char *file = path_join(dir, LEAGUE_REGISTER);
+	int rc = league_register_read(dir, info, &reg, err);
 	sqlite3 *db;
 	long games = -1;
 	size_t len;
 
+	if (!rc && reg.broken[0])
+		rc = errorf(err, "%s: %s", file, reg.broken);
+	league_register_free(&reg);
+	free(file);
 	/* Refused before the index is removed: it stays as it was. */
-	if (league_register_whole(dir, info, err)) {
+	if (rc) {
 		len = strlen(err);
 		snprintf(err + len, ERR_LEN - len, ": league rebuild takes no register whose "
 			 "chain or signatures are broken (see 'referee verify %s'); league.db "
