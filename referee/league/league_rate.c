@@ -11,6 +11,7 @@
 #include "base/json.h"
 #include "base/util.h"
 #include "base/visible.h"
+#include "ladder/ladder.h"
 #include "ladder/ratings.h"
 
 /* Where load_games() is: the game being filled, by its run and game. */
@@ -412,9 +413,7 @@ static void print_json(FILE *out, const struct league_rating *lr, bool all)
 		cJSON_AddNumberToObject(o, "version", v->number);
 		cJSON_AddStringToObject(o, "files", v->hash);
 		cJSON_AddStringToObject(o, "state", state_of(lr, lr->order[k]));
-		cJSON_AddStringToObject(o, "status", e->status == RATINGS_RATED ? "rated"
-					: e->status == RATINGS_ABOVE ? "above"
-					: e->status == RATINGS_BELOW ? "below" : "unrated");
+		cJSON_AddStringToObject(o, "status", ladder_status_word(e->status));
 		if (e->status != RATINGS_UNRATED)
 			add_tenth(o, "rating", e->elo);
 		if (e->status == RATINGS_RATED) {
