@@ -41,13 +41,6 @@ struct state {
 	char *err;
 };
 
-/* A stop is passed on to the script running (its trap cancels the array). */
-static void pass_stop(int sig)
-{
-	(void)sig;
-	league_slurm_stop_script();
-}
-
 static bool stopped(void)
 {
 	return pool_stopped() != 0;
@@ -333,7 +326,8 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	r.config.deal_key = deal_key;
 	r.config.place = &st.opened.place.place;  /* filled in by league_opened_begin() */
 	pool_stops_begin(&stops, NULL, false);
-	pool_stops_pass(pass_stop);
+	/* A stop is passed on to the script running (its trap cancels the array). */
+	pool_stops_pass(league_slurm_stop_script);
 	league_opened_init(&st.opened);
 	rc = league_opened_begin(&st.opened, &r, dir, err);
 	rc = rc ? rc : play_batches(&st, dir);
