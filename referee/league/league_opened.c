@@ -35,13 +35,6 @@ static bool codes_fit(int active_count, int players)
 	return true;
 }
 
-static void labels_free(char **labels, int count)
-{
-	for (int a = 0; labels && a < count; a++)
-		free(labels[a]);
-	free(labels);
-}
-
 /* The active versions of o->rating into o->active, in the ladder's order,
  * which the picker's ties follow (a version waiting for its first game:
  * its place), their labels (NAME-vK, as run.jsonl lists them in "bots")
@@ -175,5 +168,7 @@ void league_opened_free(struct league_opened *o)
 	league_rating_free(&o->rating);
 	free(o->run_dir);
 	free(o->active);
-	labels_free(o->labels, o->active_count);
+	for (int a = 0; o->labels && a < o->active_count; a++)
+		free(o->labels[a]);
+	free(o->labels);
 }
