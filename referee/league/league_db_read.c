@@ -246,6 +246,15 @@ void league_versions_free(struct league_version *v, int count)
 	free(v);
 }
 
+const struct league_version *league_version_newest(const struct league_version *v, int count,
+						   const char *name)
+{
+	for (int i = 0; i < count; i++)
+		if (v[i].latest && !strcmp(v[i].name, name))
+			return &v[i];
+	return NULL;
+}
+
 char *league_db_current_season(sqlite3 *db, long *first_run)
 {
 	sqlite3_stmt *st;
