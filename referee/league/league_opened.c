@@ -107,8 +107,7 @@ int league_opened_begin(struct league_opened *o, const struct league_run *r,
 		league_luck_grade(&o->luck, r->db, dir);
 	if (active_versions(o, r, dir, err))
 		return -1;
-	league_pick_init(&o->pick, o->active_count, r->players);
-	league_pick_lanes(&o->pick, r->concurrency);
+	league_pick_init(&o->pick, o->active_count, r->players, r->concurrency);
 	o->walls = r->walls ? r->walls : &o->own_walls;
 	for (int a = 0; a < o->active_count; a++)
 		o->pick.wall[a] = league_walls_median(o->walls, o->rating.versions[o->active[a]].id);
