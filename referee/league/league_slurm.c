@@ -278,13 +278,6 @@ static bool trickle_due(struct state *st)
 	return false;
 }
 
-/* Batch `b`'s array has gone: its tasks' lanes are free. */
-static void batch_ended(struct state *st, const struct league_slurm_batch *b)
-{
-	for (int i = 0; i < b->count; i++)
-		league_pick_ended(&st->opened.pick, b->tasks[i].slow);
-}
-
 /* Batches until a stop: each picked, submitted, waited for, counted,
  * then the ratings fitted again.  0, or -1 with st->err. */
 static int play_batches(struct state *st, const char *dir)
@@ -301,7 +294,9 @@ static int play_batches(struct state *st, const char *dir)
 			break;
 		}
 		rc = rc ? rc : league_slurm_submit(st->slurm, &b, dir, stopped, st->err);
-		batch_ended(st, &b);
+		/* Its array has gone: its tasks' lanes are free. */
+		for (int i = 0; i < b.count; i++)
+			league_pick_ended(&st->opened.pick, b.tasks[i].slow);
 		rc = rc ? rc : take_batch(st, &b);
 		rc = rc ? rc : refit(st);
 		league_slurm_batch_free(&b);
