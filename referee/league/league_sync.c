@@ -103,17 +103,17 @@ static void view_read(const struct game_log *log, struct run_view *v)
 	}
 }
 
-/* Whether the log of a game can be read, and is whole. */
-static bool log_whole(const char *path)
+/* Whether the log of game `game` in `run_dir` can be read, and is whole. */
+static bool log_whole(const char *run_dir, long game)
 {
+	char *path = outdir_play_log(run_dir, game);
 	struct game_log log;
 	char err[ERR_LEN];
-	bool whole;
+	bool loaded = !logread_load(path, &log, err), whole = loaded && league_task_log_signed(&log);
 
-	if (logread_load(path, &log, err))
-		return false;
-	whole = league_task_log_signed(&log);
-	logread_free(&log);
+	if (loaded)
+		logread_free(&log);
+	free(path);
 	return whole;
 }
 
@@ -165,12 +165,8 @@ static int close_run(const struct sync *s, long run, const char *run_dir,
 		if (v->dropped[first])
 			continue;
 
-		for (long g = first; g < first + players; g++) {
-			char *path = outdir_play_log(run_dir, g);
-
-			whole = whole && (v->finished[g] || log_whole(path));
-			free(path);
-		}
+		for (long g = first; g < first + players; g++)
+			whole = whole && (v->finished[g] || log_whole(run_dir, g));
 		for (long g = first; whole && !rc && g < first + players; g++)
 			if (!v->finished[g])
 				rc = run_manifest_finished_with(&m, g, NULL, NULL, err);
