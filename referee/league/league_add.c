@@ -23,23 +23,6 @@
 #include "league_use.h"
 #include "league_register.h"
 
-/* The version of NAME with `hash`, or the number of NAME's last version
- * as a negative (0: none). */
-static int find_version(const struct league_version *v, int count, const char *name,
-			const char *hash, bool *retired)
-{
-	int last = 0;
-
-	for (int i = 0; i < count; i++)
-		if (!strcmp(v[i].name, name)) {
-			*retired = v[i].retired;
-			if (!strcmp(v[i].hash, hash))
-				return v[i].number;
-			last = v[i].number;
-		}
-	return -last;
-}
-
 /* Whether a bot of the league may take a version from `owner`: the
  * organiser's (NULL) may add to any, a user only to their own. */
 static bool owned_by(const char *dir, const char *name, const char *owner)
@@ -211,10 +194,12 @@ enum league_add_result league_add_version(const char *dir, const struct league_i
 					  char *err)
 {
 	struct league_version *all;
-	bool retired = false;
+	const struct league_version *newest;
+	bool retired;
 	int count = league_db_versions(db, &all, err), found;
 	enum league_add_result rc;
 	cJSON *files, *line;
+	long id;
 
 	if (count < 0)
 		return LEAGUE_ADD_ERROR;
@@ -223,7 +208,12 @@ enum league_add_result league_add_version(const char *dir, const struct league_i
 		return LEAGUE_ADD_ERROR;
 	}
 	files_command_hash(v->command, files, v->hash);
-	found = find_version(all, count, v->name, v->hash, &retired);
+	/* The version of these files, or the number of the bot's newest as a
+	 * negative (0: none); the versions are by id. */
+	newest = league_version_newest(all, count, v->name);
+	retired = newest && newest->retired;
+	id = league_db_version_id(db, v->name, v->hash);
+	found = id > 0 && id <= count ? all[id - 1].number : newest ? -newest->number : 0;
 	league_versions_free(all, count);
 	if (retired) {
 		cJSON_Delete(files);

@@ -6,7 +6,6 @@
 #include "league/league_db.h"
 
 #include <cjson/cJSON.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,17 +93,12 @@ int league_db_end(sqlite3 *db, int rc, char *err)
 	return rc;
 }
 
-/* A statement with its values bound as league_db_prepare() binds them,
- * run to its end: 0, or -1 with err. */
-static int run(sqlite3 *db, char *err, const char *sql, const char *binds, ...)
+/* Statement `st` (league_db_prepare()'s, finalized here) run to its
+ * end: 0, or -1 with err. */
+static int run_statement(sqlite3 *db, sqlite3_stmt *st, char *err)
 {
-	sqlite3_stmt *st;
-	va_list ap;
 	int rc, sys;
 
-	va_start(ap, binds);
-	st = league_db_prepare(db, sql, binds, ap);
-	va_end(ap);
 	if (!st)
 		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
 	rc = sqlite3_step(st);
@@ -114,6 +108,10 @@ static int run(sqlite3 *db, char *err, const char *sql, const char *binds, ...)
 	return rc == SQLITE_DONE ? 0 : write_failed(sqlite3_extended_errcode(db), sys,
 						    sqlite3_errmsg(db), err);
 }
+
+/* A statement, `sql` and its values bound as league_db_prepare() binds
+ * them, run to its end: 0, or -1 with err. */
+#define run(db, err, ...) run_statement(db, league_db_prepare(db, __VA_ARGS__), err)
 
 /* That an opened file is a league's index of `game`: 0, or -1 with err. */
 static int check_index(sqlite3 *db, const char *path, const char *game, char *err)

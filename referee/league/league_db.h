@@ -102,6 +102,10 @@ int league_db_put_run(sqlite3 *db, long run, bool closed, char *err);
  * Free with league_versions_free(). */
 int league_db_versions(sqlite3 *db, struct league_version **out, char *err);
 void league_versions_free(struct league_version *v, int count);
+/* Bot `name`'s newest version (its `latest`) among the `count` of `v`,
+ * or NULL: none. */
+const struct league_version *league_version_newest(const struct league_version *v, int count,
+						   const char *name);
 
 /* Adds a version (its id the next): 0, or -1 with err. */
 int league_db_add_version(sqlite3 *db, const struct league_version *v, char *err);

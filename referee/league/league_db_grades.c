@@ -53,11 +53,10 @@ int league_db_ungraded(sqlite3 *db, int limit, struct league_game_ref **out, cha
 	int n = 0, rc;
 
 	*out = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT g.run, g.game, g.sha256 FROM games g WHERE g.run >= "
-			       SEASON_RUNS " AND NOT " GRADED " ORDER BY g.run, g.game LIMIT ?",
-			       -1, &st, NULL) != SQLITE_OK)
+	if (!(st = league_db_prepare(db, "SELECT g.run, g.game, g.sha256 FROM games g WHERE g.run >= "
+				     SEASON_RUNS " AND NOT " GRADED " ORDER BY g.run, g.game LIMIT ?",
+				     "i", (long)limit)))
 		return errorf(err, "league.db: %s", sqlite3_errmsg(db));
-	sqlite3_bind_int(st, 1, limit);
 	*out = xcalloc((size_t)limit + 1, sizeof **out);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct league_game_ref *g = &(*out)[n++];
@@ -82,15 +81,12 @@ int league_db_seat_grade(sqlite3 *db, long run, long game, int seat,
 	sqlite3_stmt *st;
 	int rc;
 
-	if (sqlite3_prepare_v2(db, "SELECT r.adjusted, r.luck, r.error, r.decisions, r.marks"
-			       " FROM grades r JOIN games g ON g.run = r.run AND g.game = r.game"
-			       " WHERE r.run = ? AND r.game = ? AND r.seat = ?"
-			       " AND r.sha256 = g.sha256 AND r.decisions >= 0",
-			       -1, &st, NULL) != SQLITE_OK)
+	if (!(st = league_db_prepare(db, "SELECT r.adjusted, r.luck, r.error, r.decisions, r.marks"
+				     " FROM grades r JOIN games g ON g.run = r.run AND g.game = r.game"
+				     " WHERE r.run = ? AND r.game = ? AND r.seat = ?"
+				     " AND r.sha256 = g.sha256 AND r.decisions >= 0",
+				     "iii", run, game, (long)seat)))
 		return -1;
-	sqlite3_bind_int64(st, 1, run);
-	sqlite3_bind_int64(st, 2, game);
-	sqlite3_bind_int(st, 3, seat);
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		*out = (struct league_grade){sqlite3_column_double(st, 0),
 					     sqlite3_column_double(st, 1),

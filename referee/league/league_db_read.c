@@ -13,15 +13,18 @@
 #include "base/util.h"
 #include "league/league_db_sql.h"
 
-sqlite3_stmt *league_db_prepare(sqlite3 *db, const char *sql, const char *binds, va_list ap)
+sqlite3_stmt *league_db_prepare(sqlite3 *db, const char *sql, const char *binds, ...)
 {
 	sqlite3_stmt *st = NULL;
 	bool ok = sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK;
+	va_list ap;
 
+	va_start(ap, binds);
 	for (int i = 0; ok && binds[i]; i++)
 		ok = (binds[i] == 's'
 		      ? sqlite3_bind_text(st, i + 1, va_arg(ap, const char *), -1, SQLITE_TRANSIENT)
 		      : sqlite3_bind_int64(st, i + 1, va_arg(ap, long))) == SQLITE_OK;
+	va_end(ap);
 	if (!ok) {
 		sqlite3_finalize(st);
 		return NULL;
@@ -29,17 +32,10 @@ sqlite3_stmt *league_db_prepare(sqlite3 *db, const char *sql, const char *binds,
 	return st;
 }
 
-long league_db_value(sqlite3 *db, const char *sql, const char *binds, ...)
+long league_db_first(sqlite3_stmt *st)
 {
-	sqlite3_stmt *st;
-	va_list ap;
-	long v = -1;
+	long v = st && sqlite3_step(st) == SQLITE_ROW ? (long)sqlite3_column_int64(st, 0) : -1;
 
-	va_start(ap, binds);
-	st = league_db_prepare(db, sql, binds, ap);
-	va_end(ap);
-	if (st && sqlite3_step(st) == SQLITE_ROW)
-		v = (long)sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return v;
 }
@@ -72,13 +68,10 @@ int league_db_cut_each(sqlite3 *db, const char *kind, bool by_version, league_db
 		" JOIN cut c ON c.run = s.run AND c.first = s.first WHERE c.kind = ?"
 		" GROUP BY v.id ORDER BY v.name, v.number",
 	};
-	sqlite3_stmt *st;
+	sqlite3_stmt *st = league_db_prepare(db, sql[by_version], "s", kind);
 
-	if (sqlite3_prepare_v2(db, sql[by_version], -1, &st, NULL) != SQLITE_OK ||
-	    sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC) != SQLITE_OK) {
-		sqlite3_finalize(st);
+	if (!st)
 		return -1;
-	}
 	while (sqlite3_step(st) == SQLITE_ROW)
 		each((const char *)sqlite3_column_text(st, 0), (long)sqlite3_column_int64(st, 1),
 		     (long)sqlite3_column_int64(st, 2), ctx);
@@ -246,6 +239,15 @@ void league_versions_free(struct league_version *v, int count)
 	free(v);
 }
 
+const struct league_version *league_version_newest(const struct league_version *v, int count,
+						   const char *name)
+{
+	for (int i = 0; i < count; i++)
+		if (v[i].latest && !strcmp(v[i].name, name))
+			return &v[i];
+	return NULL;
+}
+
 char *league_db_current_season(sqlite3 *db, long *first_run)
 {
 	sqlite3_stmt *st;
@@ -332,13 +334,10 @@ int league_db_each_game(sqlite3 *db, const char *name, long long since, int limi
 	sqlite3_stmt *games = NULL, *seats = NULL;
 	int rc = -1;
 
-	if (sqlite3_prepare_v2(db, sql, -1, &games, NULL) == SQLITE_OK &&
+	if ((games = league_db_prepare(db, sql, "isi", (long)since, name, (long)limit)) &&
 	    sqlite3_prepare_v2(db, "SELECT s.seat, v.name, v.number, s.rank, s.forfeit FROM seats s"
 			       " JOIN versions v ON v.id = s.version WHERE s.run = ? AND"
-			       " s.game = ? ORDER BY s.seat", -1, &seats, NULL) == SQLITE_OK &&
-	    sqlite3_bind_int64(games, 1, since) == SQLITE_OK &&
-	    (!name || sqlite3_bind_text(games, 2, name, -1, SQLITE_TRANSIENT) == SQLITE_OK) &&
-	    sqlite3_bind_int(games, 3, limit) == SQLITE_OK) {
+			       " s.game = ? ORDER BY s.seat", -1, &seats, NULL) == SQLITE_OK) {
 		while ((rc = sqlite3_step(games)) == SQLITE_ROW)
 			hand_game(seats, (long)sqlite3_column_int64(games, 0),
 				  (long)sqlite3_column_int64(games, 1), each, ctx);

@@ -61,17 +61,14 @@ static int check_empty(const char *dir, char *err)
 	return rc;
 }
 
-/* Writes `text` and a newline to the new file `path`, on disk: 0, or -1
- * with err. */
-static int write_new(const char *path, const char *text, char *err)
+int league_file_write(const char *path, int flags, mode_t mode, const char *text)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | flags, mode);
 	int rc = fd < 0 || files_write_all(fd, text, strlen(text)) ||
-		 files_write_all(fd, "\n", 1) || fsync(fd)
-		 ? errorf(err, "%s: %s", path, strerror(errno)) : 0;
+		 files_write_all(fd, "\n", 1) || fsync(fd) ? -1 : 0;
 
-	if (fd >= 0 && close(fd) && !rc)
-		rc = errorf(err, "%s: %s", path, strerror(errno));
+	if (fd >= 0 && close(fd))
+		rc = -1;
 	return rc;
 }
 
@@ -113,7 +110,8 @@ int league_folder_init(const char *dir, struct league_info *info, char *err)
 	cJSON_AddStringToObject(j, "id", info->id);
 	text = json_print_line(j);
 	path = path_join(dir, LEAGUE_FILE);
-	rc = write_new(path, text, err);
+	rc = league_file_write(path, O_EXCL, 0644, text) ? errorf(err, "%s: %s", path,
+								   strerror(errno)) : 0;
 	free(text);
 	free(path);
 	cJSON_Delete(j);

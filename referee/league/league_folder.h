@@ -30,6 +30,7 @@
 
 #include <cjson/cJSON.h>
 #include <sqlite3.h>
+#include <sys/types.h>
 
 #include "games/game.h"
 #include "league/league_db.h"
@@ -78,6 +79,11 @@ bool league_version_read(const cJSON *j, struct league_version *v);
  * *read (when not NULL) says whether the file could be read at all
  * (errno then says why not). */
 cJSON *league_json_read(const char *path, bool *read, char *err);
+
+/* `text` and a newline written to the file `path`, opened with `flags`
+ * (O_EXCL: a new file; O_TRUNC) and `mode`, on disk: 0, or -1 with
+ * errno. */
+int league_file_write(const char *path, int flags, mode_t mode, const char *text);
 
 /* DIR/NAME written whole with the JSON line of `j` (through DIR/.NAME.tmp,
  * so that a reader sees the old file or the new): 0, or -1 with err. */

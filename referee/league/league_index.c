@@ -84,10 +84,7 @@ static struct game_row *new_row(struct rows *rows, long run, long game)
 {
 	struct game_row *r;
 
-	if (rows->count == rows->cap) {
-		rows->cap = rows->cap ? 2 * rows->cap : 1024;
-		rows->at = xrealloc(rows->at, rows->cap * rows->stride);
-	}
+	rows->at = xgrow(rows->at, rows->count, &rows->cap, rows->stride);
 	r = ROW(rows, rows->count++);
 	memset(r, 0, rows->stride);
 	r->run = run;

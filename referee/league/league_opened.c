@@ -35,13 +35,6 @@ static bool codes_fit(int active_count, int players)
 	return true;
 }
 
-static void labels_free(char **labels, int count)
-{
-	for (int a = 0; labels && a < count; a++)
-		free(labels[a]);
-	free(labels);
-}
-
 /* The active versions of o->rating into o->active, in the ladder's order,
  * which the picker's ties follow (a version waiting for its first game:
  * its place), their labels (NAME-vK, as run.jsonl lists them in "bots")
@@ -114,8 +107,7 @@ int league_opened_begin(struct league_opened *o, const struct league_run *r,
 		league_luck_grade(&o->luck, r->db, dir);
 	if (active_versions(o, r, dir, err))
 		return -1;
-	league_pick_init(&o->pick, o->active_count, r->players);
-	league_pick_lanes(&o->pick, r->concurrency);
+	league_pick_init(&o->pick, o->active_count, r->players, r->concurrency);
 	o->walls = r->walls ? r->walls : &o->own_walls;
 	for (int a = 0; a < o->active_count; a++)
 		o->pick.wall[a] = league_walls_median(o->walls, o->rating.versions[o->active[a]].id);
@@ -175,5 +167,7 @@ void league_opened_free(struct league_opened *o)
 	league_rating_free(&o->rating);
 	free(o->run_dir);
 	free(o->active);
-	labels_free(o->labels, o->active_count);
+	for (int a = 0; o->labels && a < o->active_count; a++)
+		free(o->labels[a]);
+	free(o->labels);
 }

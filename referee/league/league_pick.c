@@ -11,7 +11,7 @@
 #include "base/util.h"
 #include "league/league_wall.h"
 
-void league_pick_init(struct league_pick *p, int count, int players)
+void league_pick_init(struct league_pick *p, int count, int players, int workers)
 {
 	memset(p, 0, sizeof *p);
 	p->count = count;
@@ -22,11 +22,6 @@ void league_pick_init(struct league_pick *p, int count, int players)
 	p->probing = xcalloc((size_t)count, sizeof *p->probing);
 	for (int i = 0; i < count; i++)
 		p->wall[i] = NAN;
-	p->lanes = 1;
-}
-
-void league_pick_lanes(struct league_pick *p, int workers)
-{
 	p->lanes = workers / 2;
 }
 

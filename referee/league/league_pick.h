@@ -65,12 +65,10 @@ struct league_pick {
 #define LEAGUE_PICK_SLOW_FACTOR 4.0
 
 /* A picker of `count` active versions, `players` a game (count >=
- * players), for two workers until league_pick_lanes() says otherwise. */
-void league_pick_init(struct league_pick *p, int count, int players);
-
-/* The tasks seating a slow version are at most half of `workers` at
- * once (one of two; a lone worker alternates them with the others). */
-void league_pick_lanes(struct league_pick *p, int workers);
+ * players), for `workers` workers: the tasks seating a slow version are
+ * at most half of them at once (one of two; a lone worker alternates
+ * them with the others). */
+void league_pick_init(struct league_pick *p, int count, int players, int workers);
 
 /* Whether active version `a` is slow in wall time now. */
 bool league_pick_slow(const struct league_pick *p, int a);

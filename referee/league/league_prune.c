@@ -70,17 +70,6 @@ static char *upload_folder(const char *dir, const struct league_version *v)
 	return folder;
 }
 
-/* The number of bot `name`'s newest version among `all`. */
-static int newest(const struct league_version *all, int count, const char *name)
-{
-	int last = 0;
-
-	for (int i = 0; i < count; i++)
-		if (!strcmp(all[i].name, name) && all[i].number > last)
-			last = all[i].number;
-	return last;
-}
-
 char **league_prune_due(const char *dir, sqlite3 *db, const char *name, long keep, int coming)
 {
 	struct league_version *all;
@@ -97,7 +86,7 @@ char **league_prune_due(const char *dir, sqlite3 *db, const char *name, long kee
 		char *folder;
 
 		if ((name && strcmp(v->name, name)) ||
-		    v->number + keep > newest(all, count, v->name) + coming ||
+		    v->number + keep > league_version_newest(all, count, v->name)->number + coming ||
 		    is_seated(bots, v) || !(folder = upload_folder(dir, v)))
 			continue;
 		due[n++] = folder;

@@ -11,9 +11,10 @@
 #include "base/json.h"
 #include "base/util.h"
 #include "base/visible.h"
+#include "ladder/ladder.h"
 #include "ladder/ratings.h"
 
-/* Where load_games() is: the game being filled, by its run and game. */
+/* Where the season's load is: the game being filled, by its run and game. */
 struct loading {
 	struct league_rating *lr;
 	long run, game, first;
@@ -59,14 +60,6 @@ static int load_seat(const struct league_season_seat *s, void *ctx, char *err)
 	rg->rank[rg->seats] = (int8_t)s->rank;
 	rg->team[rg->seats++] = -1;
 	return 0;
-}
-
-/* Every game of the season in (run, game) order, seats in order. */
-static int load_games(sqlite3 *db, struct league_rating *lr, char *err)
-{
-	struct loading l = {.lr = lr, .run = -1, .game = -1, .first = -1};
-
-	return league_db_each_season_seat(db, load_seat, &l, err);
 }
 
 /* What a version is ordered by: the interval's lower bound, else
@@ -164,7 +157,9 @@ int league_rating_load(sqlite3 *db, struct league_rating *lr, char *err)
 	if (n > RATINGS_MAX_ENTRANTS)
 		return errorf(err, "%d versions: more than the fit rates (%d)", n,
 			      RATINGS_MAX_ENTRANTS);
-	if (load_games(db, lr, err) ||
+	/* Every game of the season in (run, game) order, seats in order. */
+	if (league_db_each_season_seat(db, load_seat, &(struct loading){.lr = lr, .run = -1,
+						     .game = -1, .first = -1}, err) ||
 	    ratings_compute(lr->games, lr->game_count, n > 0 ? n : 1,
 			    &(struct ratings_options){.anchor = -1, .set = lr->sets},
 			    &lr->r, err))
@@ -412,9 +407,7 @@ static void print_json(FILE *out, const struct league_rating *lr, bool all)
 		cJSON_AddNumberToObject(o, "version", v->number);
 		cJSON_AddStringToObject(o, "files", v->hash);
 		cJSON_AddStringToObject(o, "state", state_of(lr, lr->order[k]));
-		cJSON_AddStringToObject(o, "status", e->status == RATINGS_RATED ? "rated"
-					: e->status == RATINGS_ABOVE ? "above"
-					: e->status == RATINGS_BELOW ? "below" : "unrated");
+		cJSON_AddStringToObject(o, "status", ladder_status_word(e->status));
 		if (e->status != RATINGS_UNRATED)
 			add_tenth(o, "rating", e->elo);
 		if (e->status == RATINGS_RATED) {

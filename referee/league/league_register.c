@@ -144,19 +144,6 @@ int league_register_read(const char *dir, const struct league_info *info,
 	return 0;
 }
 
-int league_register_whole(const char *dir, const struct league_info *info, char *err)
-{
-	struct league_register r;
-	char *path = path_join(dir, LEAGUE_REGISTER);
-	int rc = league_register_read(dir, info, &r, err);
-
-	if (!rc && r.broken[0])
-		rc = errorf(err, "%s: %s", path, r.broken);
-	league_register_free(&r);
-	free(path);
-	return rc;
-}
-
 void league_register_key(const char *dir, const struct league_info *info, char key_hex[65])
 {
 	struct league_register r;

@@ -57,10 +57,6 @@ int league_register_read(const char *dir, const struct league_info *info,
 			 struct league_register *r, char *err);
 void league_register_free(struct league_register *r);
 
-/* Whether the register is whole (a plain revision-5 one is): 0, or -1
- * with err, "DIR/register.jsonl: line N: what is wrong". */
-int league_register_whole(const char *dir, const struct league_info *info, char *err);
-
 /* The register's first line and its signature, by `league init` of the
  * league `info`: 0, or -1 with err. */
 int league_register_start(const char *dir, const struct league_info *info,

@@ -41,13 +41,6 @@ struct state {
 	char *err;
 };
 
-/* A stop is passed on to the script running (its trap cancels the array). */
-static void pass_stop(int sig)
-{
-	(void)sig;
-	league_slurm_stop_script();
-}
-
 static bool stopped(void)
 {
 	return pool_stopped() != 0;
@@ -285,13 +278,6 @@ static bool trickle_due(struct state *st)
 	return false;
 }
 
-/* Batch `b`'s array has gone: its tasks' lanes are free. */
-static void batch_ended(struct state *st, const struct league_slurm_batch *b)
-{
-	for (int i = 0; i < b->count; i++)
-		league_pick_ended(&st->opened.pick, b->tasks[i].slow);
-}
-
 /* Batches until a stop: each picked, submitted, waited for, counted,
  * then the ratings fitted again.  0, or -1 with st->err. */
 static int play_batches(struct state *st, const char *dir)
@@ -308,7 +294,9 @@ static int play_batches(struct state *st, const char *dir)
 			break;
 		}
 		rc = rc ? rc : league_slurm_submit(st->slurm, &b, dir, stopped, st->err);
-		batch_ended(st, &b);
+		/* Its array has gone: its tasks' lanes are free. */
+		for (int i = 0; i < b.count; i++)
+			league_pick_ended(&st->opened.pick, b.tasks[i].slow);
 		rc = rc ? rc : take_batch(st, &b);
 		rc = rc ? rc : refit(st);
 		league_slurm_batch_free(&b);
@@ -333,7 +321,8 @@ int league_slurm_play(const struct league_run *run, const struct league_slurm *s
 	r.config.deal_key = deal_key;
 	r.config.place = &st.opened.place.place;  /* filled in by league_opened_begin() */
 	pool_stops_begin(&stops, NULL, false);
-	pool_stops_pass(pass_stop);
+	/* A stop is passed on to the script running (its trap cancels the array). */
+	pool_stops_pass(league_slurm_stop_script);
 	league_opened_init(&st.opened);
 	rc = league_opened_begin(&st.opened, &r, dir, err);
 	rc = rc ? rc : play_batches(&st, dir);

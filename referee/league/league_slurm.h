@@ -105,9 +105,9 @@ int league_slurm_script(char *const *words, bool (*stop)(void), char *err);
 /* Batch `b`'s array submitted and waited for until it has gone. */
 int league_slurm_submit(const struct league_slurm *s, const struct league_slurm_batch *b,
 			const char *dir, bool (*stop)(void), char *err);
-/* For the run's stop handler (async-signal-safe): the running script
- * told to cancel. */
-void league_slurm_stop_script(void);
+/* The run's stop handler's pass (pool_stops_pass(), async-signal-safe):
+ * the running script told to cancel, whatever the stop signal `sig`. */
+void league_slurm_stop_script(int sig);
 
 /* league_slurm_check.c: whether the logs of the set from `first` of
  * task `t` are the set it was given, whole and signed: 0 with each

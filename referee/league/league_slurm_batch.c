@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/json.h"
 #include "base/paths.h"
@@ -65,20 +64,15 @@ int league_slurm_batch_write(struct league_slurm_batch *b, const char *run_dir,
 			     long index, char *err)
 {
 	cJSON *j = batch_json(b);
-	char *text = json_print_line(j), *line = xasprintf("%s\n", text);
-	size_t len = strlen(line);
-	int fd, rc = 0;
+	char *text = json_print_line(j);
+	int rc = 0;
 
 	free(b->path);
 	b->path = path_joinf(run_dir, LEAGUE_SLURM_BATCH, index);
-	fd = open(b->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0 || write(fd, line, len) != (ssize_t)len || fsync(fd))
-		rc = errorf(err, "cannot write '%s': %s", b->path, strerror(errno));
-	if (fd >= 0 && close(fd) && !rc)
+	if (league_file_write(b->path, O_TRUNC, 0600, text))
 		rc = errorf(err, "cannot write '%s': %s", b->path, strerror(errno));
 	cJSON_Delete(j);
 	free(text);
-	free(line);
 	return rc;
 }
 

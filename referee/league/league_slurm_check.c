@@ -27,16 +27,6 @@
 #include "match/match_set.h"
 #include "verify/verify_cut.h"
 
-/* Whether seat s of the log's header is version `v`, by name and files. */
-static bool seat_is(const cJSON *player, const struct league_version *v)
-{
-	const char *name;
-	char hash[65];
-
-	return league_task_log_seat(player, &name, hash) && !strcmp(name, v->name) &&
-	       !strcmp(hash, v->hash);
-}
-
 /* Game k of the set from `first`, loaded in `log`: 0, or -1 with why. */
 static int check_game(const struct game_log *log, const struct league_slurm_task *t,
 		      int k, int n, const char *game, const cJSON *options,
@@ -44,7 +34,8 @@ static int check_game(const struct game_log *log, const struct league_slurm_task
 {
 	struct verify_summary summary;
 	const cJSON *header = log->lines[0].json, *players = json_member(header, "players");
-	char why[ERR_LEN], got[65];
+	char why[ERR_LEN], got[65], hash[65];
+	const char *name;
 	int s = 0;
 	const cJSON *p;
 
@@ -60,7 +51,9 @@ static int check_game(const struct game_log *log, const struct league_slurm_task
 	cJSON_ArrayForEach(p, players) {
 		const struct league_version *v = &t->seats[match_set_rotated(k, s, n)];
 
-		if (!seat_is(p, v))
+		/* Seat s is version `v` by its name and files. */
+		if (!league_task_log_seat(p, &name, hash) || strcmp(name, v->name) ||
+		    strcmp(hash, v->hash))
 			return errorf(err, "its seat %d is not %s v%d, as its task had it", s,
 				      v->name, v->number);
 		s++;

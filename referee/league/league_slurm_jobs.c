@@ -31,8 +31,9 @@ static void script_started(pid_t pid, void *ctx)
 		kill(pid, SIGTERM);
 }
 
-void league_slurm_stop_script(void)
+void league_slurm_stop_script(int sig)
 {
+	(void)sig;
 	if (script > 0)
 		kill((pid_t)script, SIGTERM);
 }

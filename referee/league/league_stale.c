@@ -151,17 +151,6 @@ int league_stale_keep(const char *dir, const struct league_rating *lr, long run,
 	return kept;
 }
 
-/* Whether version `number` of bot `name` is its newest and not retired
- * among `all`. */
-static bool still_played(const struct league_version *all, int count, const char *name,
-			 int number)
-{
-	for (int i = 0; i < count; i++)
-		if (!strcmp(all[i].name, name) && all[i].number == number)
-			return all[i].latest && !all[i].retired;
-	return false;
-}
-
 /* Entry `e` of the note, a version still played, said in words as its
  * "words" (what `league status` prints and /api/status gives). */
 static void add_words(cJSON *e)
@@ -186,10 +175,13 @@ cJSON *league_stale_list(const char *dir, sqlite3 *db)
 	for (e = list->child; e; e = next) {
 		const char *name = cJSON_GetStringValue(json_member(e, "name"));
 		const cJSON *k = json_member(e, "version");
+		const struct league_version *newest;
 
 		next = e->next;
+		/* Still played: its bot's newest, not retired. */
 		if (!name || !cJSON_IsNumber(k) || !cJSON_IsString(json_member(e, "now")) ||
-		    !still_played(all, count, name, k->valueint))
+		    !(newest = league_version_newest(all, count, name)) ||
+		    newest->number != k->valueint || newest->retired)
 			cJSON_Delete(cJSON_DetachItemViaPointer(list, e));
 		else
 			add_words(e);

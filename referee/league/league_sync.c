@@ -103,30 +103,40 @@ static void view_read(const struct game_log *log, struct run_view *v)
 	}
 }
 
-/* Whether the log of a game can be read, and is whole. */
-static bool log_whole(const char *path)
+/* Whether the log of game `game` in `run_dir` can be read, and is whole. */
+static bool log_whole(const char *run_dir, long game)
 {
+	char *path = outdir_play_log(run_dir, game);
 	struct game_log log;
 	char err[ERR_LEN];
-	bool whole;
+	bool loaded = !logread_load(path, &log, err), whole = loaded && league_task_log_signed(&log);
 
-	if (logread_load(path, &log, err))
-		return false;
-	whole = league_task_log_signed(&log);
-	logread_free(&log);
+	if (loaded)
+		logread_free(&log);
+	free(path);
 	return whole;
 }
 
-/* Closes the stopped run whose run.jsonl is `log`: its sets listed as
- * finished, or as cut with their logs kept (league_cut.h), then signed.
- * A set listed dropped or cut already (a close cut short by a full disk
- * listed it, then could not sign) is not listed again.  0, or -1 with
- * err. */
-static int close_run(const char *run_dir, const struct game_log *log,
-		     const struct run_view *v, int players, const struct league_closer *closer,
-		     char *err)
+/* What league_sync() was asked, for sync_run(). */
+struct sync {
+	sqlite3 *db;
+	const char *game;
+	int players;
+	const struct league_closer *closer;
+	char *err;
+};
+
+/* Closes (as s->closer says) the stopped run `run` whose run.jsonl is
+ * `log`: its sets listed as finished, or as cut with their logs kept
+ * (league_cut.h), then signed.  A set listed dropped or cut already (a
+ * close cut short by a full disk listed it, then could not sign) is not
+ * listed again.  0, or -1 with s->err. */
+static int close_run(const struct sync *s, long run, const char *run_dir,
+		     const struct game_log *log, const struct run_view *v)
 {
-	long final, lost = league_db_tasks_past(closer->db, closer->run, v->count, &final);
+	int players = s->players;
+	char *err = s->err;
+	long final, lost = league_db_tasks_past(s->db, run, v->count, &final);
 	size_t lines = log->count - (log->ends_mid_line ? 1 : 0);
 	const struct log_line *last;
 	struct chain_end end = {.seq = lines - 1};
@@ -137,7 +147,7 @@ static int close_run(const char *run_dir, const struct game_log *log,
 
 	if (!lines || !id || hex_decode_exact(run_id, sizeof run_id, id))
 		return errorf(err, "%s/run.jsonl: not a run's manifest", run_dir);
-	if (lost && !closer->accept_loss)
+	if (lost && !s->closer->accept_loss)
 		return errorf(err, "%s/run.jsonl: the index handed out the sets from game %ld to "
 			      "game %ld, which its signed records do not list: cut from them after "
 			      "the run was stopped, and their logs gone; the run is not closed. "
@@ -155,12 +165,8 @@ static int close_run(const char *run_dir, const struct game_log *log,
 		if (v->dropped[first])
 			continue;
 
-		for (long g = first; g < first + players; g++) {
-			char *path = outdir_play_log(run_dir, g);
-
-			whole = whole && (v->finished[g] || log_whole(path));
-			free(path);
-		}
+		for (long g = first; g < first + players; g++)
+			whole = whole && (v->finished[g] || log_whole(run_dir, g));
 		for (long g = first; whole && !rc && g < first + players; g++)
 			if (!v->finished[g])
 				rc = run_manifest_finished_with(&m, g, NULL, NULL, err);
@@ -169,7 +175,7 @@ static int close_run(const char *run_dir, const struct game_log *log,
 	}
 	for (long first = v->count + 1; lost && !rc && first <= final; first += players)
 		rc = run_manifest_dropped(&m, first, players, RUN_DROPPED_LOSS, NULL, err);
-	rc = rc ? rc : run_manifest_sign(&m, closer->key, err);
+	rc = rc ? rc : run_manifest_sign(&m, s->closer->key, err);
 	run_manifest_free(&m);
 	return rc;
 }
@@ -361,15 +367,6 @@ static int enter_run(sqlite3 *db, const char *run_dir, long run, const char *gam
 	return league_db_end(db, rc, err);
 }
 
-/* What league_sync() was asked, for sync_run(). */
-struct sync {
-	sqlite3 *db;
-	const char *game;
-	int players;
-	const struct league_closer *closer;
-	char *err;
-};
-
 /* Closes (with a key) and enters run `run` unless the index holds it
  * closed: 0, or -1 with err.  A run stopped before its manifest was made
  * started nothing. */
@@ -377,8 +374,6 @@ static int sync_run(long run, const char *run_dir, void *ctx)
 {
 	const struct sync *s = ctx;
 	const struct league_closer *closer = s->closer;
-	const struct league_closer this_run = {closer ? closer->key : NULL, s->db, run,
-					       closer && closer->accept_loss};
 	char *path = outdir_run_manifest(run_dir), *err = s->err;
 	struct game_log log = {0};
 	struct run_view v = {0};
@@ -389,7 +384,7 @@ static int sync_run(long run, const char *run_dir, void *ctx)
 		rc = closer && seal_trim(path, closer->key, err) ? -1
 		     : view_load(path, s->game, &log, &v, err);
 		if (!rc && !v.signed_ && closer) {
-			rc = close_run(run_dir, &log, &v, s->players, &this_run, err);
+			rc = close_run(s, run, run_dir, &log, &v);
 			view_free(&log, &v);
 			rc = rc ? rc : view_load(path, s->game, &log, &v, err);
 		}
@@ -410,12 +405,19 @@ int league_sync(const char *dir, sqlite3 *db, const char *game, int players,
 long league_rebuild(const char *dir, const struct league_info *info, char *err)
 {
 	static const char *const files[] = {"league.db", "league.db-wal", "league.db-shm"};
+	struct league_register reg;
+	char *file = path_join(dir, LEAGUE_REGISTER);
+	int rc = league_register_read(dir, info, &reg, err);
 	sqlite3 *db;
 	long games = -1;
 	size_t len;
 
+	if (!rc && reg.broken[0])
+		rc = errorf(err, "%s: %s", file, reg.broken);
+	league_register_free(&reg);
+	free(file);
 	/* Refused before the index is removed: it stays as it was. */
-	if (league_register_whole(dir, info, err)) {
+	if (rc) {
 		len = strlen(err);
 		snprintf(err + len, ERR_LEN - len, ": league rebuild takes no register whose "
 			 "chain or signatures are broken (see 'referee verify %s'); league.db "

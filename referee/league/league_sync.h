@@ -32,11 +32,9 @@
 #include "league/league_folder.h"
 
 /* Who closes a stopped run: with its key, and whether the organiser
- * accepts that sets the index handed out are lost (--accept-loss); `db` and `run` are filled in for each run. */
+ * accepts that sets the index handed out are lost (--accept-loss). */
 struct league_closer {
 	const struct referee_key *key;
-	sqlite3 *db;
-	long run;
 	bool accept_loss;
 };
 

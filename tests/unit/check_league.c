@@ -28,7 +28,7 @@ START_TEST(seed_least_certain)
 {
 	struct league_pick p;
 
-	league_pick_init(&p, 4, 2);
+	league_pick_init(&p, 4, 2, 2);
 	for (int i = 0; i < 4; i++)
 		p.e[i] = (struct league_pick_entry){.rated = true, .elo = 0, .se = 50, .games = 40};
 	p.e[2].se = 80;
@@ -55,7 +55,7 @@ START_TEST(caps_and_seats)
 	struct league_pick p;
 	int seats[2];
 
-	league_pick_init(&p, 4, 2);
+	league_pick_init(&p, 4, 2, 2);
 	for (int i = 0; i < 4; i++) {
 		p.e[i] = (struct league_pick_entry){.rated = true, .elo = 100.0 * i, .se = 50,
 						    .games = 100};
@@ -100,7 +100,7 @@ START_TEST(task_of_sets)
 	int seats[2];
 	bool slow;
 
-	league_pick_init(&p, 3, 2);
+	league_pick_init(&p, 3, 2, 2);
 	for (int i = 0; i < 3; i++) {
 		p.e[i] = (struct league_pick_entry){.rated = true, .elo = 0, .se = 50,
 						    .games = 100};
@@ -230,11 +230,11 @@ END_TEST
  * not seated with it; a lone worker alternates. */
 START_TEST(slow_lane)
 {
-	struct league_pick p;
+	struct league_pick p, one;
 	int seats[2];
 	bool slow, quick_seed;
 
-	league_pick_init(&p, 4, 2);
+	league_pick_init(&p, 4, 2, 2);
 	for (int i = 0; i < 4; i++) {
 		p.e[i] = (struct league_pick_entry){.rated = true, .elo = 0, .se = 50,
 						    .games = 100};
@@ -279,8 +279,11 @@ START_TEST(slow_lane)
 	p.e[0].rated = true;
 	p.e[0].se = 50;
 	p.last_slow = false;
-	/* One worker: a slow task, then one without it. */
-	league_pick_lanes(&p, 1);
+	/* One worker (its lanes as a picker for one has them): a slow task,
+	 * then one without it. */
+	league_pick_init(&one, 4, 2, 1);
+	p.lanes = one.lanes;
+	league_pick_free(&one);
 	league_pick_next(&p, seats, 24, &slow);
 	ck_assert(slow);
 	league_pick_ended(&p, true);
@@ -319,7 +322,7 @@ START_TEST(rests_when_settled)
 {
 	struct league_pick p;
 
-	league_pick_init(&p, 3, 2);
+	league_pick_init(&p, 3, 2, 2);
 	p.e[0].se = 30 / RATINGS_Z95;
 	p.e[1].se = 45 / RATINGS_Z95;
 	p.e[2].se = 12 / RATINGS_Z95;
