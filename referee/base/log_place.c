@@ -16,7 +16,7 @@ static bool hex_member(const cJSON *o, const char *name, size_t bytes, char *out
 	const char *hex = cJSON_GetStringValue(json_member(o, name));
 	unsigned char buf[32];
 
-	if (!hex || bytes > sizeof buf || hex_decode_exact(buf, bytes, hex))
+	if (!hex || bytes > sizeof buf || hex_decode(buf, bytes, hex))
 		return false;
 	snprintf(out, 2 * bytes + 1, "%s", hex);
 	return true;

@@ -78,8 +78,7 @@ static bool league_id_read(const cJSON *j, char id[65])
 	const char *hex = cJSON_GetStringValue(json_member(j, "id"));
 	unsigned char bytes[LEAGUE_ID_BYTES];
 
-	if (!hex || strlen(hex) != 2 * LEAGUE_ID_BYTES ||
-	    hex_decode_exact(bytes, sizeof bytes, hex))
+	if (hex_decode(bytes, sizeof bytes, hex))
 		return false;
 	memcpy(id, hex, 2 * LEAGUE_ID_BYTES + 1);
 	return true;

@@ -131,7 +131,7 @@ int league_slurm_batch_read(const char *path, struct league_slurm_batch *b, char
 		return errorf(err, "cannot read '%s': %s", path, strerror(errno));
 	if (!j || !format || strcmp(format, BATCH_FORMAT) || !name ||
 	    strlen(name) >= sizeof b->name || !key ||
-	    hex_decode_exact(b->key, sizeof b->key, key) ||
+	    hex_decode(b->key, sizeof b->key, key) ||
 	    !json_get_int(j, "players", 2, GAME_MAX_SEATS, &players))
 		return errorf(err, "%s: not a league's batch file", path);
 	snprintf(b->name, sizeof b->name, "%s", name);

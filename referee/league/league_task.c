@@ -194,7 +194,7 @@ int league_task_place_read(struct league_place *p, const char *run_dir, int play
 	long number = 0;
 	int rc = 0;
 
-	if (!id || hex_decode_exact(p->run_id, sizeof p->run_id, id) ||
+	if (!id || hex_decode(p->run_id, sizeof p->run_id, id) ||
 	    !json_get_int(first, "run_number", 1, 1L << 40, &number) ||
 	    (league && strlen(league) != 2 * LEAGUE_ID_BYTES))
 		rc = errorf(err, "%s: not a league run's run.jsonl (its id, league and "

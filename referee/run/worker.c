@@ -289,7 +289,7 @@ void worker_main(const struct worker_job *job, int in, int out)
 		keyed = false;
 		if (!strncmp(p, " K ", 3)) {
 			p[3 + strcspn(p + 3, "\n")] = '\0';
-			keyed = !hex_decode_exact(deal_key, sizeof deal_key, p + 3);
+			keyed = !hex_decode(deal_key, sizeof deal_key, p + 3);
 		}
 		(job->play ? job->play : play_table)(job, table, games, count,
 						     keyed ? deal_key : NULL, out);
