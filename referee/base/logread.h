@@ -46,8 +46,11 @@ struct game_log {
 			     * read (a damaged file, or one cut short) */
 };
 
-/* Reads the file; -1 with err when it cannot be read at all. */
+/* Reads the file; -1 with err when it cannot be read at all, the log
+ * then left empty. An empty file is a log of no lines that still holds
+ * memory: logread_free() after either return. */
 int logread_load(const char *path, struct game_log *log, char *err);
+/* Frees a loaded log, or does nothing to an empty one. */
 void logread_free(struct game_log *log);
 
 /* A log made of `size` bytes of plain lines (`lines`, a malloc'd buffer

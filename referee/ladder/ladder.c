@@ -224,8 +224,7 @@ static void take_log(struct collect *c, const char *path)
 			note_game(c, add_source(c, path, NULL), 0, sha);
 		}
 	}
-	if (log.buffer)
-		logread_free(&log);
+	logread_free(&log);
 }
 
 /* The logs of a folder without a manifest, in name order. */

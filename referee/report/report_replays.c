@@ -294,8 +294,7 @@ static cJSON *replay_log(const struct build *b, const struct report_log *l, cons
 	entry = cJSON_AddObjectToObject(line, "entry");
 	cJSON_AddStringToObject(entry, "log", l->log);
 	if (rc || replay_build(&log, &options, &r, err)) {
-		if (log.buffer || log.lines)
-			logread_free(&log);
+		logread_free(&log);
 		cJSON_AddBoolToObject(entry, "verified", false);
 		cJSON_AddStringToObject(entry, "error", err);
 		return line;

@@ -47,8 +47,7 @@ static bool log_holds(const struct tournament_peers *p, const struct manifest_vi
 		  logread_ranks(&log, ranks, 2) == 2 &&
 		  ranks[0] == v->ranks[2 * g] && ranks[1] == v->ranks[2 * g + 1];
 
-	if (log.lines)
-		logread_free(&log);
+	logread_free(&log);
 	free(path);
 	return ok;
 }

@@ -224,8 +224,7 @@ static int settle_set(struct tournament_state *st, long first)
 	for (int k = 0; k < count; k++)
 		free(aside[k]);
 	for (long n = first; n < end; n++)
-		if (left[n - first].log.lines)
-			logread_free(&left[n - first].log);
+		logread_free(&left[n - first].log);
 	return rc;
 }
 

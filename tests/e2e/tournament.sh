@@ -103,6 +103,26 @@ expect_exit 0 "$REFEREE" tournament "$TMP/k.json" --out "$TMP/killed" --resume
 expect_eq "$(sha256sum "$TMP/killed/run.jsonl")" "$sum_before" "resuming a finished run changes nothing"
 expect_contains "$ERR" "nothing left to play" "resuming a finished run says so"
 
+# A full disk can leave a game's log empty: opened, never written.  The
+# resume sets it aside like any log cut short and plays the game again
+# (here the emptying is made by hand, after a stop during game 1).
+cat >"$TMP/empty.json" <<JSON
+{ "name": "empty", "game": "rolit", "options": {"size": 4}, "games": 2,
+  "bots": [{"name": "slow", "command": "$PYTHON3 $ZOO/slow.py $TMP 300"}, {"name": "random", "command": "$CBOT $TMP"}] }
+JSON
+"$REFEREE" tournament "$TMP/empty.json" --out "$TMP/empty" --concurrency 1 >/dev/null 2>&1 </dev/null &
+pid=$!
+expect_eventually yes "empty log: game 1 is being played" \
+	sh -c "[ \"\$(grep -c . '$TMP/empty/games/000001.jsonl' 2>/dev/null)\" -ge 3 ] && echo yes"
+kill -TERM "$pid"
+wait "$pid"
+: >"$TMP/empty/games/000001.jsonl"
+expect_exit 0 "$REFEREE" tournament "$TMP/empty.json" --out "$TMP/empty" --resume --concurrency 1
+expect_contains "$ERR" "game 1 was cut by the stop: its log is set aside as games/aborted/000001.aborted-1.jsonl, and the game is played again" \
+	"empty log: the resume sets game 1's empty log aside"
+expect_eq "$(wc -c <"$TMP/empty/games/aborted/000001.aborted-1.jsonl")" 0 "empty log: set aside as it was"
+expect_exit 0 "$REFEREE" verify "$TMP/empty"
+
 # Shards: two halves rated together give the single run's ladder.
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/s1" --shard 1/2
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/s2" --shard 2/2
