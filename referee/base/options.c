@@ -3,7 +3,6 @@
  */
 #include "options.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,17 +103,15 @@ static int resolve_one(const struct game_option *option, const cJSON *given,
 
 	long n;
 
-	/* Plain digits only, so that "+5000", " 5000" and "5000 " are all
-	 * refused alike rather than some read by strtol() and some not. */
+	/* Not plain digits ("+5000", " 5000", "5000 "): whole_number()
+	 * refuses them too, but the message says what is wrong. */
 	if (!value[0] || value[strspn(value, "0123456789")])
 		return errorf(err, "option '%s' must be an %s, not '%s'%s",
 			      option->name, allowed, value,
 			      given && !cJSON_IsString(given) && !cJSON_IsNumber(given) ?
 			      "" : " (plain digits only: no sign, spaces or "
 			      "decimal point)");
-	errno = 0;
-	n = strtol(value, NULL, 10);
-	if (errno || n < option->min || n > option->max)
+	if (!whole_number(value, option->min, option->max, &n))
 		return errorf(err, "option '%s' must be an %s, not '%s'",
 			      option->name, allowed, value);
 	cJSON_AddNumberToObject(out, option->name, (double)n);

@@ -7,6 +7,7 @@
  */
 #include "util.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,6 +134,21 @@ int hex_decode_exact(unsigned char *out, size_t len, const char *hex)
 static uint64_t bytes_at_least(uint64_t x, unsigned char low)
 {
 	return (x + 0x0101010101010101u * (0x80u - low)) & 0x8080808080808080u;
+}
+
+bool whole_number(const char *text, long min, long max, long *n)
+{
+	const char *digits = text + (text[0] == '-');
+	long value;
+
+	if (!digits[0] || digits[strspn(digits, "0123456789")])
+		return false;
+	errno = 0;
+	value = strtol(text, NULL, 10);
+	if (errno || value < min || value > max)
+		return false;
+	*n = value;
+	return true;
 }
 
 bool hex_is_lowercase(const char *hex, size_t digits)

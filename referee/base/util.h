@@ -48,6 +48,12 @@ int name_index(char *const *names, int count, const char *name);
  * more) when it is not there. */
 int name_number(char ***names, int *count, const char *name);
 
+/* `text` as a whole number from `min` to `max` into *n: true, or false
+ * with *n untouched.  Plain digits, a '-' first for a negative one: no
+ * '+', space or point, so that every number a user gives, on the command
+ * line, in a file or in a query, is read alike. */
+bool whole_number(const char *text, long min, long max, long *n);
+
 /* printf into an error buffer; always returns -1 so callers can
  * `return errorf(err, "...")`: the rules library's, under a short name. */
 #define errorf arena_games_errorf

@@ -173,17 +173,11 @@ int cli_option(const struct cmd_entry *verb, int argc, char **argv, int *index,
 bool cli_number(const char *verb, const char *flag, const char *text,
 		long min, long max, long *out)
 {
-	char *end;
-	long n;
-
-	errno = 0;
-	n = strtol(text, &end, 10);
-	if (errno || end == text || *end || n < min || n > max) {
+	if (!whole_number(text, min, max, out)) {
 		cli_fail(verb, "%s takes a whole number from %ld to %ld, not '%s'",
 			 flag, min, max, text);
 		return false;
 	}
-	*out = n;
 	return true;
 }
 

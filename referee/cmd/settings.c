@@ -157,7 +157,6 @@ static int add(const char *name, const char *value, bool in_file,
 {
 	const struct known *k = find_known(name);
 	struct setting s = { .option = k };
-	char *end;
 	long n;
 
 	if (!k || !k->verbs)
@@ -171,9 +170,7 @@ static int add(const char *name, const char *value, bool in_file,
 	    !(s.value = file_path_value(name, value, in_file, origin, err)))
 		return -1;
 	if (k->value == VALUE && !strcmp(k->name, "--concurrency")) {
-		errno = 0;
-		n = strtol(value, &end, 10);
-		if (errno || *end || end == value || n < 1 || n > 1024)
+		if (!whole_number(value, 1, 1024, &n))
 			return errorf(err, "%s: %s takes a whole number from 1 "
 				      "to 1024 (as verify -j), not '%s'", origin,
 				      name, value);

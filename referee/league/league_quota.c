@@ -3,7 +3,6 @@
  */
 #include "league/league_quota.h"
 
-#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,15 +58,12 @@ int league_quota_read(const char *dir, struct league_quota *q, char *err)
 
 int league_quota_set(struct league_quota *q, const char *name, const char *text, char *err)
 {
-	char *end;
 	long n;
 
 	for (size_t i = 0; i < SETTINGS; i++) {
 		if (strcmp(settings[i].name, name))
 			continue;
-		errno = 0;
-		n = strtol(text, &end, 10);
-		if (errno || end == text || *end || n < settings[i].min || n > settings[i].max)
+		if (!whole_number(text, settings[i].min, settings[i].max, &n))
 			return errorf(err, "a whole number from %ld to %ld, not '%s'",
 				      settings[i].min, settings[i].max, text);
 		*field(q, &settings[i]) = n;

@@ -7,7 +7,6 @@
 #include "web/web_commitments.h"
 
 #include <cjson/cJSON.h>
-#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,27 +131,17 @@ static void read_on(struct web_commitments *f)
 	}
 }
 
-/* `text` as a whole number from 0 to `max`, into *n: 0, or -1. */
-static int whole(const char *text, long max, long *n)
-{
-	char *end;
-
-	errno = 0;
-	*n = text && *text >= '0' && *text <= '9' ? strtol(text, &end, 10) : -1;
-	return *n < 0 || errno || *end || *n > max ? -1 : 0;
-}
-
 cJSON *web_commitments_reply(struct web_commitments *f, const char *after, const char *limit,
 			     char *err)
 {
 	long from = 0, cap = WEB_COMMITMENTS_CAP, to;
 	cJSON *j, *entries;
 
-	if (after && whole(after, 1000000000000L, &from)) {
+	if (after && !whole_number(after, 0, 1000000000000L, &from)) {
 		errorf(err, "after takes the number of the last entry you have (0 or more)");
 		return NULL;
 	}
-	if (limit && (whole(limit, WEB_COMMITMENTS_CAP, &cap) || cap < 1)) {
+	if (limit && !whole_number(limit, 1, WEB_COMMITMENTS_CAP, &cap)) {
 		errorf(err, "limit takes a number of entries from 1 to %d", WEB_COMMITMENTS_CAP);
 		return NULL;
 	}

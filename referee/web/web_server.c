@@ -12,6 +12,7 @@
  */
 #include <arpa/inet.h>
 #include <cjson/cJSON.h>
+#include <limits.h>
 #include <microhttpd.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -205,10 +206,9 @@ static enum MHD_Result serve_games(struct request *r)
 {
 	const char *bot = MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "bot");
 	const char *since = MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, "since");
-	char *end = NULL;
-	long long cursor = since ? strtoll(since, &end, 10) : 0;
+	long cursor = 0;
 
-	if (since && (end == since || *end || cursor < 0))
+	if (since && !whole_number(since, 0, LONG_MAX, &cursor))
 		return web_fail(r->c, MHD_HTTP_BAD_REQUEST, "since takes a game's id (0 or more)");
 	return web_reply_json(r->c, MHD_HTTP_OK, web_api_games(r->db, bot, cursor));
 }

@@ -69,7 +69,9 @@ static char *kept(const char *page, const char *refused, unsigned *status, char 
 
 static bool query_ok(const char *move, const char *action, char *err)
 {
-	if (!move || !move[0] || strspn(move, "0123456789") != strlen(move) || strlen(move) > 6)
+	long n;
+
+	if (!move || !whole_number(move, 0, 999999, &n))
 		return errorf(err, "give move=N, the decision played otherwise (1 or more)") && false;
 	if (!action || !action[0] || strlen(action) > 256)
 		return errorf(err, "give action=ACTION, as the log writes it (at most 256 "

@@ -62,6 +62,8 @@ usage_error "a bot that is not found" "referee play: program 'no-such-bot-$$' no
 # --- play: numbers and flags ----------------------------------------------------------
 usage_error "--games 0" "--games takes a whole number from 1 to 100000000, not '0'" play rolit --games 0 "$C" "$C"
 usage_error "--games x" "--games takes a whole number from 1 to 100000000, not 'x'" play rolit --games x "$C" "$C"
+usage_error "--games +5" "--games takes a whole number from 1 to 100000000, not '+5'" play rolit --games +5 "$C" "$C"
+usage_error "--games ' 5'" "--games takes a whole number from 1 to 100000000, not ' 5'" play rolit --games " 5" "$C" "$C"
 usage_error "--move-ms 0" "--move-ms takes a whole number from 1 to 86400000, not '0'" play rolit --move-ms 0 "$C" "$C"
 usage_error "--max-line 10" "--max-line takes a whole number from 64 to" play rolit --max-line 10 "$C" "$C"
 usage_error "--seed xyz" "--seed takes an even number of lowercase hex digits, 2 to 128 (1 to 64 bytes), not 'xyz'" play rolit --seed xyz "$C" "$C"

@@ -92,6 +92,8 @@ expect_eq "$(json '" ".join(str(g["id"]) for g in d["games"])')" "1000005 100000
 log=$(json 'd["games"][0]["log"]')
 expect_eq "$(code '/api/games?since=soon')" 400 "GET /api/games?since=soon: 400"
 expect_eq "$(cat "$TMP/body")" '{"error":"since takes a game'"'"'s id (0 or more)"}' "... saying what since takes"
+expect_eq "$(code '/api/games?since=%2B1000004') $(code '/api/games?since=%201000004') $(code '/api/games?since=-1')" \
+	"400 400 400" "GET /api/games?since= with a sign or a space: 400, as every number a query takes"
 expect_eq "$log" /logs/000001/game-000005.jsonl "a game's log path"
 expect_eq "$(code "$log")" 200 "GET of a log: 200"
 expect_eq "$(head -c 2 "$L/runs/000001/game-000005.jsonl" | od -An -tx1 | tr -d ' ')" 1f8b \

@@ -230,6 +230,29 @@ START_TEST(errorf_returns_minus_one)
 }
 END_TEST
 
+START_TEST(whole_number_reads_plain_digits_in_range)
+{
+	static const struct { const char *text; bool ok; long n; } cases[] = {
+		{"0", true, 0}, {"42", true, 42}, {"007", true, 7},
+		{"-3", true, -3}, {"100", true, 100}, {"-10", true, -10},
+		{"101", false, 0}, {"-11", false, 0}, {"", false, 0},
+		{"-", false, 0}, {"+5", false, 0}, {" 5", false, 0},
+		{"5 ", false, 0}, {"5.0", false, 0}, {"0x10", false, 0},
+		{"--5", false, 0}, {"99999999999999999999", false, 0},
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		long n = 12345;
+
+		ck_assert_msg(whole_number(cases[i].text, -10, 100, &n) == cases[i].ok,
+			      "'%s'", cases[i].text);
+		ck_assert_int_eq(n, cases[i].ok ? cases[i].n : 12345);
+	}
+	ck_assert(whole_number("9223372036854775807", 0, LONG_MAX, &(long){0}));
+	ck_assert(!whole_number("9223372036854775808", 0, LONG_MAX, &(long){0}));
+}
+END_TEST
+
 /* Checks one result of the path functions, which return allocations. */
 static void expect_path(char *got, const char *want)
 {
@@ -531,6 +554,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, hex_rejects_bad_input);
 	tcase_add_test(tc, hex_is_lowercase_agrees_with_decode);
 	tcase_add_test(tc, errorf_returns_minus_one);
+	tcase_add_test(tc, whole_number_reads_plain_digits_in_range);
 	tcase_add_test(tc, names_numbered_once);
 	tcase_add_test(tc, region_allocations_are_aligned_and_separate);
 	tcase_add_test(tc, region_reset_keeps_the_largest_block);
