@@ -222,11 +222,13 @@ static cJSON *graded_move(const char *path, int move, bool estimates)
 static int read_spec(struct replay_what_if *r)
 {
 	const char *eq = strchr(r->spec, '=');
-	char *end;
-	long move = strtol(r->spec, &end, 10);
+	char number[16] = "";
+	long move = 0;
 	cJSON *graded;
 
-	if (!eq || end != eq || move < 1 || move > 1000000 || !eq[1])
+	if (eq && (size_t)(eq - r->spec) < sizeof number)
+		memcpy(number, r->spec, (size_t)(eq - r->spec));
+	if (!eq || !whole_number(number, 1, 1000000, &move) || !eq[1])
 		return cli_fail("replay", "--what-if takes MOVE=ACTION, a move number from 1 "
 				"and the action as the log writes it, or best "
 				"(--what-if 12='{\"keep\":[1]}', --what-if 30=best), not '%s'",

@@ -137,6 +137,11 @@ expect_eq "$(head -n 1 "$ERR") $(head -c 60 "$W/own.jsonl")" \
 expect_exit 2 "$REFEREE" replay "$W/bolo.jsonl" --what-if 3=best --bots "$CBOT"
 expect_eq "$(head -n 1 "$ERR")" "referee replay: --bots names fewer bots: the game has 2 seats" \
 	"--bots with too few bots: refused"
+for bad in 0=best +3=best " 3=best" 3.0=best x=best 3= 3 1000001=best; do
+	expect_exit 2 "$REFEREE" replay "$W/bolo.jsonl" --what-if "$bad"
+	expect_eq "$(head -n 1 "$ERR")" "referee replay: --what-if takes MOVE=ACTION, a move number from 1 and the action as the log writes it, or best (--what-if 12='{\"keep\":[1]}', --what-if 30=best), not '$bad'" \
+		"--what-if '$bad': refused, saying what it takes"
+done
 mkdir "$W/tmp"
 TMPDIR=$W/tmp expect_exit 2 "$REFEREE" replay "$W/bolo.jsonl" --what-if 3=best --key "$W/no.pub"
 expect_eq "$(head -n 1 "$ERR") [$(ls -A "$W/tmp")]" \
