@@ -58,8 +58,6 @@ void game_figures_from_log(const struct game_log *log, int seats,
 
 void forfeit_reasons_free(struct forfeit_reasons *reasons)
 {
-	for (int i = 0; i < reasons->count; i++)
-		free(reasons->names[i]);
-	free(reasons->names);
+	strings_free_count(reasons->names, reasons->count);
 	memset(reasons, 0, sizeof *reasons);
 }

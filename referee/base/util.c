@@ -136,6 +136,20 @@ static uint64_t bytes_at_least(uint64_t x, unsigned char low)
 	return (x + 0x0101010101010101u * (0x80u - low)) & 0x8080808080808080u;
 }
 
+void strings_free(char **list)
+{
+	for (char **s = list; s && *s; s++)
+		free(*s);
+	free(list);
+}
+
+void strings_free_count(char **list, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		free(list[i]);
+	free(list);
+}
+
 bool whole_number(const char *text, long min, long max, long *n)
 {
 	const char *digits = text + (text[0] == '-');

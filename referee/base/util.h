@@ -48,6 +48,11 @@ int name_index(char *const *names, int count, const char *name);
  * more) when it is not there. */
 int name_number(char ***names, int *count, const char *name);
 
+/* Frees each string of a NULL-ended list (NULL: none), then the list. */
+void strings_free(char **list);
+/* Frees the first `count` strings of `list` (NULL ones too), then it. */
+void strings_free_count(char **list, size_t count);
+
 /* `text` as a whole number from `min` to `max` into *n: true, or false
  * with *n untouched.  Plain digits, a '-' first for a negative one: no
  * '+', space or point, so that every number a user gives, on the command

@@ -75,9 +75,8 @@ bool bot_has_unsolicited_output(struct bot *bot);
 /* Splits a command line as bot_spawn does; the words array ends with
  * NULL.  Returns the word count, or -1 with a message in err. */
 int bot_split_command(const char *command, char ***words, char *err);
-void bot_free_words(char **words);
 
-/* A list of words, NULL-ended (bot_free_words() frees it), made a word at
+/* A list of words, NULL-ended (strings_free() frees it), made a word at
  * a time: a command, an environment.  Zeroed, it is empty. */
 struct bot_words {
 	char **list;
@@ -110,7 +109,7 @@ const char *bot_command_dir(const struct bot_spec *spec);
  * when the command gives one, the others absolute as bot_absolute_words()
  * makes them), the program's path, and the folder it starts in
  * (bot_spec.workdir, every symlink resolved; NULL: none).  0, or -1 with
- * err; whatever was set is the caller's to free (bot_free_words, free)
+ * err; whatever was set is the caller's to free (strings_free, free)
  * either way. */
 int bot_prepare_command(const struct bot_spec *spec, char ***argv,
 			char **program, char **workdir, char *err);

@@ -77,7 +77,7 @@ int bot_split_command(const char *command, char ***words, char *err)
 		p = split_word(p, scratch, command, err);
 		if (!p) {
 			free(scratch);
-			bot_free_words(list.list);
+			strings_free(list.list);
 			return -1;
 		}
 		bot_words_push(&list, scratch);
@@ -94,15 +94,6 @@ void bot_words_push(struct bot_words *w, const char *word)
 	w->list = xrealloc(w->list, (w->count + 2) * sizeof *w->list);
 	w->list[w->count++] = xstrdup(word);
 	w->list[w->count] = NULL;
-}
-
-void bot_free_words(char **words)
-{
-	if (!words)
-		return;
-	for (char **w = words; *w; w++)
-		free(*w);
-	free(words);
 }
 
 /* 0 when path is an executable regular file, else why not (an errno). */

@@ -92,7 +92,7 @@ char **bot_env_build(bool clean, const char *const *given,
 			env_set(&env, *e);
 	}
 	if (apply(&env, given, err) < 0 || apply(&env, more, err) < 0) {
-		bot_free_words(env.list);
+		strings_free(env.list);
 		return NULL;
 	}
 	return env.list;

@@ -22,7 +22,7 @@ bool bot_env_entry_valid(const char *entry);
 
 /* The environment: the clean one (`clean`) or the referee's, then the
  * entries of `given` and of `more` (NULL-ended lists, or NULL; a later
- * entry wins).  A NULL-ended list to free with bot_free_words(), or NULL
+ * entry wins).  A NULL-ended list to free with strings_free(), or NULL
  * with err when an entry is not valid. */
 char **bot_env_build(bool clean, const char *const *given,
 		     const char *const *more, char *err);

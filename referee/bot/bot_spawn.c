@@ -342,7 +342,7 @@ static int sandbox_wrap(struct plan *plan, char *err)
 	if (sandbox_prepare(&plan->sandbox, plan->path, plan->argv,
 			    plan->workdir, &plan->limits, err) < 0)
 		return -1;
-	bot_free_words(plan->argv);
+	strings_free(plan->argv);
 	free(plan->path);
 	plan->argv = plan->sandbox.argv;
 	plan->path = xstrdup(plan->sandbox.bwrap);
@@ -428,10 +428,10 @@ out:
 	}
 	bot_close_fd(&log_fd);
 	bot_close_fd(&plan.parent_fd);
-	bot_free_words(plan.argv);
+	strings_free(plan.argv);
 	free(plan.path);
 	free(plan.workdir);
-	bot_free_words(plan.envp);
+	strings_free(plan.envp);
 	sandbox_free(&plan.sandbox);
 	return bot;
 }

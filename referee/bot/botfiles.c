@@ -84,7 +84,7 @@ cJSON *botfiles_describe(const char *command, const char *dir, char *err)
 		rc = add_file(l, dirfd, words[i], err);
 out:
 	if (count > 0)
-		bot_free_words(words);
+		strings_free(words);
 	if (dir && dirfd >= 0)
 		close(dirfd);
 	list = l->list;

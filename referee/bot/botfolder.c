@@ -127,9 +127,7 @@ static void walk_folder(struct walk *w, int fd, size_t len, int depth)
 				       O_NOFOLLOW | O_CLOEXEC)) >= 0)
 			walk_folder(w, sub, len + 1 + name_len, depth + 1);
 	}
-	for (size_t i = 0; i < count; i++)
-		free(names[i]);
-	free(names);
+	strings_free_count(names, count);
 	close(fd);
 }
 
@@ -165,10 +163,10 @@ cJSON *botfolder_describe(const struct bot_spec *spec)
 	cJSON_AddNumberToObject(folder, "bytes", (double)w.bytes);
 	if (w.capped)
 		cJSON_AddTrueToObject(folder, "capped");
-	bot_free_words(w.hidden);
+	strings_free(w.hidden);
 	free(w.path);
 out:
-	bot_free_words(argv);
+	strings_free(argv);
 	free(program);
 	free(root);
 	return folder;

@@ -62,7 +62,7 @@ int cgroup_tree_ready(char *err);
 void cgroup_delegate(void);
 
 /* The command cgroup_delegate() runs: systemd-run's options, then `exe`
- * with args[1...] (args NULL-ended).  Free with bot_free_words(). */
+ * with args[1...] (args NULL-ended).  Free with strings_free(). */
 char **cgroup_delegate_argv(const char *systemd_run, bool user,
 			    const char *exe, char *const *args);
 

@@ -91,8 +91,8 @@ void cgroup_delegate(void)
 		fflush(NULL);
 		execv(systemd_run, argv);
 		unsetenv(DELEGATED);
-		bot_free_words(argv);
-		bot_free_words(args);
+		strings_free(argv);
+		strings_free(args);
 	}
 	free(exe);
 	free(systemd_run);

@@ -372,7 +372,7 @@ static const char *const *sandbox_specials(const char *folder,
 	 * either (the referee may be root: then it sees more, not less). */
 	rc = nftw(folder, visit, 32, FTW_PHYS | FTW_ACTIONRETVAL);
 	if (rc != 0) {
-		bot_free_words(walk.found.list);
+		strings_free(walk.found.list);
 		if (rc == FTW_STOP)
 			errorf(err, "the folder '%s' that the bot sees holds more "
 			       "than %d files or folders more than %d deep: give it "
@@ -553,8 +553,8 @@ out:
 	for (int i = 0; i < m.count; i++)
 		free(m.list[i].path);
 	free(m.list);
-	bot_free_words(command.list);
-	bot_free_words(argv.list);
+	strings_free(command.list);
+	strings_free(argv.list);
 	free(seen);
 	free(helper);
 	if (rc < 0)
@@ -629,7 +629,7 @@ int sandbox_enter(const struct sandbox_plan *plan)
 void sandbox_free(struct sandbox_plan *plan)
 {
 	free(plan->bwrap);
-	bot_free_words(plan->argv);
+	strings_free(plan->argv);
 	for (int i = 0; i < plan->stage_count; i++) {
 		free(plan->stages[i].from);
 		free(plan->stages[i].to);

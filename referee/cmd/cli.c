@@ -305,9 +305,9 @@ int cli_duplicate_allowed(const char *verb, const char *asked,
 /* The lists are path_list_add()'s, of strings of their own. */
 void cli_limits_free(struct bot_limits *limits)
 {
-	bot_free_words((char **)limits->readable);
-	bot_free_words((char **)limits->hidden);
-	bot_free_words((char **)limits->env);
+	strings_free((char **)limits->readable);
+	strings_free((char **)limits->hidden);
+	strings_free((char **)limits->env);
 	limits->readable = limits->hidden = limits->env = NULL;
 }
 

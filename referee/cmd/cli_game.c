@@ -108,7 +108,7 @@ static char *default_name(const char *command)
 			name = file_name(words[i]);
 	if (!name)
 		name = file_name(words[0]);
-	bot_free_words(words);
+	strings_free(words);
 	return name ? name : xstrdup("bot");
 }
 

@@ -103,7 +103,7 @@ static int grade_folder(struct grade *g, const char *dir,
 	}
 	for (size_t i = 0; i < count; i++)
 		rc = worse(rc, grade_one(g, logs[i], a));
-	verify_place_logs_free(logs);
+	strings_free(logs);
 	return rc;
 }
 

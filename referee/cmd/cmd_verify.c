@@ -314,9 +314,7 @@ static int cmd_verify(int argc, char **argv)
 	/* A league whose one run is going on leaves no path. */
 	rc = count ? verify_paths(paths, count, tally.key, a.unsigned_ok, (int)a.jobs,
 				  &events, err) : 0;
-	for (int i = 0; i < count; i++)
-		free(paths[i]);
-	free(paths);
+	strings_free_count(paths, count);
 	if (rc) {
 		visible_line(stderr, "referee verify: %s", err);
 		return EXIT_USAGE;

@@ -95,7 +95,7 @@ static enum grade_status add_paths(struct field *f, char *const *paths, size_t c
 		for (size_t i = 0; i < n && status == GRADE_OK; i++)
 			status = add_log(f, logs ? logs[i] : paths[p],
 					 seats && !logs ? &seats[2 * p] : NULL, err);
-		verify_place_logs_free(logs);
+		strings_free(logs);
 	}
 	return status;
 }
@@ -191,9 +191,7 @@ static enum grade_status rate_field(struct field *f, enum grade_status status,
 		cJSON_AddNumberToObject(*doc, "games", (double)f->count);
 		cJSON_AddItemToObject(*doc, "variance", variance(f));
 	}
-	for (int i = 0; i < f->bots; i++)
-		free(f->names[i]);
-	free(f->names);
+	strings_free_count(f->names, f->bots);
 	free(f->games);
 	free(f->result);
 	ladder_sets_free(&f->sets);

@@ -176,9 +176,7 @@ uint32_t ladder_sets_number(struct ladder_sets *sets, uint32_t *set_count,
 
 void ladder_sets_free(struct ladder_sets *sets)
 {
-	for (size_t i = 0; i < sets->count; i++)
-		free(sets->ids[i]);
-	free(sets->ids);
+	strings_free_count(sets->ids, sets->count);
 	free(sets->numbers);
 }
 
@@ -242,7 +240,7 @@ static void take_folder(struct collect *c, const char *dir)
 			     OUTDIR_RUN_MANIFEST);
 	for (size_t i = 0; i < count; i++)
 		take_log(c, logs[i]);
-	verify_place_logs_free(logs);
+	strings_free(logs);
 }
 
 /* qsort_r comparator of game indexes: by SHA-256, then in the order the
@@ -705,26 +703,20 @@ void ladder_collect(char *const *paths, int count,
 			take_log(&c, paths[i]);
 	}
 	collect_finish(&c);
-	for (int i = 0; i < count; i++)
-		free(manifests[i]);
-	free(manifests);
+	strings_free_count(manifests, count);
 	free(given);
 }
 
 void ladder_free(struct ladder_data *data)
 {
-	for (int i = 0; i < data->entrants; i++)
-		free(data->names[i]);
-	free(data->names);
+	strings_free_count(data->names, data->entrants);
 	free(data->games);
 	free(data->stats);
 	free(data->sets);
 	free(data->order);
 	free(data->replies);
 	free(data->buchholz);
-	for (int i = 0; i < data->event_count; i++)
-		free(data->events[i]);
-	free(data->events);
+	strings_free_count(data->events, data->event_count);
 	forfeit_reasons_free(&data->reasons);
 	free(data->first);
 	free(data->unfinished);

@@ -216,7 +216,7 @@ static int read_path(struct folders *f, const char *path, char *err)
 		return -1;
 	for (size_t i = 0; i < count && !rc; i++)
 		rc = read_header(f, logs[i], err);
-	verify_place_logs_free(logs);
+	strings_free(logs);
 	return rc;
 }
 
@@ -299,9 +299,7 @@ long ladder_show(char *const *paths, int count, enum ladder_format format,
 		names[i] = visible_text(data.names[i], VISIBLE_LINE);
 	rc = print_format(paths, count, &data, format, anchor, check->key != NULL,
 			  names, err);
-	for (int i = 0; i < data.entrants; i++)
-		free(names[i]);
-	free(names);
+	strings_free_count(names, data.entrants);
 	ladder_free(&data);
 	return rc;
 }

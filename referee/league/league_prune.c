@@ -96,13 +96,6 @@ char **league_prune_due(const char *dir, sqlite3 *db, const char *name, long kee
 	return due;
 }
 
-void league_prune_free(char **folders)
-{
-	for (char **f = folders; *f; f++)
-		free(*f);
-	free(folders);
-}
-
 void league_prune(const char *dir, sqlite3 *db)
 {
 	struct league_quota q;
@@ -120,5 +113,5 @@ void league_prune(const char *dir, sqlite3 *db)
 		else
 			fprintf(stderr, "referee league: removed %s, an old version's files (the "
 				"league keeps each bot's newest %ld)\n", *f, q.versions_kept);
-	league_prune_free(due);
+	strings_free(due);
 }

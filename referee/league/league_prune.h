@@ -16,11 +16,10 @@
 #include <sqlite3.h>
 
 /* The folders (new strings, a NULL-terminated list: free it with
- * league_prune_free()) of the versions whose files the league removes
+ * strings_free()) of the versions whose files the league removes
  * once bot `name` (NULL: every bot) has `coming` versions more than it
  * has now, keeping each bot's newest `keep` (none when `db` is NULL). */
 char **league_prune_due(const char *dir, sqlite3 *db, const char *name, long keep, int coming);
-void league_prune_free(char **folders);
 
 /* Removes the files of the versions due now (the quota's versions_kept,
  * read from DIR/quota.json), each said on stderr. */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/paths.h"
+#include "base/util.h"
 #include "league/league_prune.h"
 
 unsigned long long league_use_bytes(unsigned long long size)
@@ -107,6 +108,6 @@ void league_use_of(const char *dir, sqlite3 *db, const cJSON *owners, const char
 	if (all)
 		league_use_less(all, &gone);
 	if (due)
-		league_prune_free(due);
+		strings_free(due);
 	free(uploads);
 }

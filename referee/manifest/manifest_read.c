@@ -781,9 +781,7 @@ long manifest_left_out(const struct manifest_view *view)
 
 void manifest_view_free(struct manifest_view *view)
 {
-	for (int i = 0; i < view->name_count; i++)
-		free(view->names[i]);
-	free(view->names);
+	strings_free_count(view->names, view->name_count);
 	free(view->seats);
 	free(view->ranks);
 	free(view->forfeit);
@@ -791,9 +789,7 @@ void manifest_view_free(struct manifest_view *view)
 	free(view->replies);
 	forfeit_reasons_free(&view->reasons);
 	free(view->state);
-	for (long i = 0; i < view->aborted; i++)
-		free(view->aborted_logs[i]);
-	free(view->aborted_logs);
+	strings_free_count(view->aborted_logs, view->aborted);
 	free(view->aborted_commitments);
 	free(view->started_games);
 	free(view->started_commitments);

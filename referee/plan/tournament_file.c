@@ -412,7 +412,7 @@ static int prepare(const char *command, const char *dir, char **workdir,
 	int rc = bot_prepare_command(&spec, &words, &program, &folder, err);
 
 	free(program);
-	bot_free_words(words);
+	strings_free(words);
 	if (workdir)
 		*workdir = folder;
 	else
@@ -712,8 +712,8 @@ void tournament_file_free(struct tournament_spec *spec)
 	for (int i = 0; i < spec->bot_count; i++) {
 		struct tournament_bot *bot = &spec->bots[i];
 
-		bot_free_words(bot->env);
-		bot_free_words(bot->readable);
+		strings_free(bot->env);
+		strings_free(bot->readable);
 		free(bot->name);
 		free(bot->command);
 		free(bot->workdir);

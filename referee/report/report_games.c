@@ -130,7 +130,7 @@ int report_games(const char *dir, const char *out, struct report_manifest *run,
 	}
 	free(lines);
 	free(logs);
-	verify_place_logs_free(found);
+	strings_free(found);
 	verification = cJSON_AddObjectToObject(data, "verification");
 	cJSON_AddNumberToObject(verification, "logs", (double)count);
 	cJSON_AddNumberToObject(verification, "verified", verified);

@@ -136,13 +136,13 @@ static int check_path(struct check *c, const char *path, char *err)
 		   (!count && !verify_run_is(path))) {
 		c->events->unusable(c->events->ctx, path, logs ? "holds no game log "
 				    "and no " OUTDIR_RUN_MANIFEST : why);
-		verify_place_logs_free(logs);
+		strings_free(logs);
 	} else {
 		if (verify_run_is(path))
 			rc = check_run(c, path, logs, count, err);
 		for (size_t i = 0; !verify_run_is(path) && i < count; i++)
 			gather(c, logs[i]);
-		verify_place_logs_free(logs);
+		strings_free(logs);
 	}
 	free(manifest);
 	return rc;

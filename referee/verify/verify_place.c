@@ -170,13 +170,6 @@ char **verify_place_logs(const char *dir, size_t *count, char *err)
 	return paths;
 }
 
-void verify_place_logs_free(char **paths)
-{
-	for (size_t i = 0; paths && paths[i]; i++)
-		free(paths[i]);
-	free(paths);
-}
-
 size_t verify_place_aside(const char *aside, verify_place_is_listed *listed, const void *ctx,
 			  char ***planted, size_t count, struct problems *problems)
 {

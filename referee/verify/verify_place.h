@@ -65,7 +65,6 @@ void verify_place_unlisted(char **paths, size_t count, const char *records,
  * a new array (NULL-terminated); NULL with a message when the folder
  * cannot be read. */
 char **verify_place_logs(const char *dir, size_t *count, char *err);
-void verify_place_logs_free(char **paths);
 
 /* The files of the folder `aside` (a run's aborted/) that `listed` does
  * not find in the records (`ctx`, its name), added to `planted` after its

@@ -284,9 +284,7 @@ void verify_run_tournament(const struct manifest_view *view, bool full, int jobs
 		free(fc.replies);
 	}
 	verify_place_unlisted(planted, unlisted, "the manifest", problems);
-	for (size_t i = 0; i < fc.count; i++)
-		free(fc.paths[i]);
-	free(fc.paths);
+	strings_free_count(fc.paths, fc.count);
 	free(fc.game);
 	free(planted);
 	free(present);

@@ -39,9 +39,7 @@ cJSON *web_api_crosstable(const struct web_fit_view *v)
 	for (int i = 0; i < lr->count; i++)
 		names[i] = xasprintf("%s v%d", lr->versions[i].name, lr->versions[i].number);
 	j = crosstable_json(&t, names);
-	for (int i = 0; i < lr->count; i++)
-		free(names[i]);
-	free(names);
+	strings_free_count(names, lr->count);
 	crosstable_free(&t);
 	return j;
 }

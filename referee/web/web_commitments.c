@@ -44,9 +44,7 @@ void web_commitments_free(struct web_commitments *f)
 {
 	if (!f)
 		return;
-	for (long i = 0; i < f->count; i++)
-		free(f->entries[i]);
-	free(f->entries);
+	strings_free_count(f->entries, f->count);
 	free(f->dir);
 	pthread_mutex_destroy(&f->lock);
 	free(f);

@@ -148,7 +148,7 @@ static bool command_inside(const char *command, char *err)
 					 "the system's programs", words[i]);
 	}
 	if (count > 0)
-		bot_free_words(words);
+		strings_free(words);
 	return inside;
 }
 

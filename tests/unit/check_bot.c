@@ -221,7 +221,7 @@ START_TEST(split_words)
 		for (int j = 0; j < n; j++)
 			ck_assert_str_eq(words[j], split_cases[i].words[j]);
 		ck_assert_ptr_null(words[n]);
-		bot_free_words(words);
+		strings_free(words);
 	}
 }
 END_TEST

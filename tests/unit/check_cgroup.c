@@ -406,10 +406,10 @@ START_TEST(delegation_command)
 	for (i = 0; want[i]; i++)
 		ck_assert_str_eq(argv[i], want[i]);
 	ck_assert_ptr_null(argv[i]);
-	bot_free_words(argv);
+	strings_free(argv);
 	argv = cgroup_delegate_argv("/usr/bin/systemd-run", false, "/r", args);
 	ck_assert_str_eq(argv[1], "--scope"); /* root's own manager */
-	bot_free_words(argv);
+	strings_free(argv);
 }
 END_TEST
 
