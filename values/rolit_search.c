@@ -8,8 +8,12 @@
 
 #include <string.h>
 
-/* Below so many empty squares the moves are not sorted. */
-#define ROLIT_SEARCH_SORT 6
+/* Below so many empty squares the moves are neither sorted nor looked
+ * up in the table: near the end each costs more than the search it
+ * saves (bench/README.md, "rolit-search's speed"). */
+#ifndef ROLIT_SEARCH_NEAR_END
+#define ROLIT_SEARCH_NEAR_END 6
+#endif
 
 enum rolit_search_bound { ROLIT_SEARCH_EXACT, ROLIT_SEARCH_LOWER,
 			  ROLIT_SEARCH_UPPER };
@@ -86,7 +90,7 @@ static int search_order(const struct rolit_search *s,
 			int table_square, int depth, int ply, int squares[64])
 {
 	bool sort = depth >= 2 &&
-		    __builtin_popcountll(p->empty) >= ROLIT_SEARCH_SORT;
+		    __builtin_popcountll(p->empty) >= ROLIT_SEARCH_NEAR_END;
 	uint64_t corners[2];
 	int n = 0, rank[64];
 
@@ -183,17 +187,31 @@ static int search_move(struct rolit_search *s, const struct rolit_eval_pos *p,
 static int search_node(struct rolit_search *s, struct rolit_eval_pos p,
 		       int depth, int alpha, int beta, int ply)
 {
-	uint64_t moves = p.empty ? rolit_eval_moves(&p) : 0, key = 0;
+	uint64_t moves, key = 0;
 	struct rolit_search_entry *entry = NULL;
 	int squares[64], n, best = -ROLIT_SEARCH_INF, best_square = -1;
 	int from = alpha, value, table_square = -1;
 
-	if (!moves) /* full, or no square touches a ball: over */
+	/* A board with a ball and an empty square has an empty square
+	 * beside a ball, a legal one: only a full board is over, and the
+	 * leaves need not find their moves. */
+	if (!p.empty)
 		return rolit_eval_over(__builtin_popcountll(p.own) -
 				       __builtin_popcountll(p.other));
 	if (depth == 0)
 		return rolit_eval_value(&p);
-	if (s->table) {
+	/* The last empty square, which the seat to move fills: the end. */
+	if (!(p.empty & (p.empty - 1))) {
+		struct rolit_eval_pos last = rolit_eval_play(p, p.empty);
+
+		return search_out_of_time(s) ? 0 : rolit_eval_over(
+			__builtin_popcountll(last.other) - __builtin_popcountll(last.own));
+	}
+	moves = rolit_eval_moves(&p);
+	if (!moves) /* no square touches a ball: no Rolit position, but over */
+		return rolit_eval_over(__builtin_popcountll(p.own) -
+				       __builtin_popcountll(p.other));
+	if (s->table && __builtin_popcountll(p.empty) >= ROLIT_SEARCH_NEAR_END) {
 		key = search_key(&p);
 		entry = &s->table[key & (s->table_size - 1)];
 		if (ply > 0 && search_known(entry, key, depth, alpha, beta,

@@ -5,9 +5,10 @@
  * on bitboards (rolit_eval.h), with the evaluation of rolit_eval.h at
  * its leaves, moves ordered by the transposition table's move, two killer
  * moves a ply, the history heuristic and, two plies or more above the
- * leaves with ROLIT_SEARCH_SORT empty squares or more, fewest replies
- * first; deep enough it reaches the end of the game everywhere and its
- * value is exact.  rolit-search plays with it (iterative deepening and a
+ * leaves with ROLIT_SEARCH_NEAR_END empty squares or more, fewest
+ * replies first (nearer the end, neither sorted nor in the table); deep
+ * enough it reaches the end of the game everywhere and its value is
+ * exact: the last empty square is filled without a search of its moves.  rolit-search plays with it (iterative deepening and a
  * table kept between moves), rolit-mcts proves its endgames with it, and
  * the estimates and `grade` value positions with it (no table: a value
  * of a given depth is then the plain minimax's, the same whoever asks
