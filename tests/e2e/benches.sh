@@ -48,8 +48,8 @@ bench "bench/web.sh" '^[0-9]+ requests in [0-9.]+ s: [0-9]+ a second; 0 failed$'
 bench "bench/ratings_fit" '^1000000 games of 4 among 20 bots: [0-9.]+ s' \
 	-- "$top_builddir/bench/ratings_fit"
 bench "bench/env.py" '^goals: ' ROUNDS=1 SECONDS=0.2 -- "$PYTHON3" "$B/env.py"
-bench "bench/rolit_playouts" '^rolit-mcts, 4 players, 8x8 opening: [0-9]+ playouts' \
-	-- "$top_builddir/bench/rolit_playouts"
+bench "bench/rolit_speed" '^rolit-search, 8x8 at 40 empty squares: 40 searched 8 plies' \
+	-- "$top_builddir/bench/rolit_speed"
 bench "bench/rolit_values" '^search 4 plies, scale [0-9.]+: value error [0-9.]+' \
 	-- "$top_builddir/bench/rolit_values" 12 20
 bench "bench/black_pot_values" '^growing with the pawns in hand: scale [0-9.]+ at 20, times e every [0-9.]+ more' \
