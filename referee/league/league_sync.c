@@ -96,7 +96,7 @@ static void view_read(const struct game_log *log, struct run_view *v)
 			}
 
 		if (log->lines[i].type && !strcmp(log->lines[i].type, "finished") &&
-		    json_get_int(r, "game", 1, v->count, &game) && sha && strlen(sha) == 64) {
+		    json_whole(json_member(r, "game"), 1, v->count, &game) && sha && strlen(sha) == 64) {
 			v->finished[game] = 1;
 			memcpy(v->sha[game], sha, 65);
 		}
