@@ -65,7 +65,8 @@ bool json_whole(const cJSON *item, long min, long max, long *out);
 
 /* Reads an integer member into *out, leaving *out as it is when the
  * member is absent.  Returns false if present but not an integer in
- * [min, max]. */
+ * [min, max]: so true for an absent one, whose *out must hold a value
+ * already.  A member that must be there: json_whole(json_member()). */
 bool json_get_int(const cJSON *object, const char *name, long min, long max,
 		  long *out);
 

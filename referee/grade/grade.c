@@ -479,7 +479,7 @@ static void grade_forfeit(struct grade_game *gg, const cJSON *record,
 	cJSON *m;
 
 	if (!gg->progress.began ||
-	    !json_get_int(record, "seat", 0, gg->header.players - 1, &seat))
+	    !json_whole(json_member(record, "seat"), 0, gg->header.players - 1, &seat))
 		return;
 	grade_position(gg, play, after);
 	m = cJSON_CreateObject();

@@ -293,7 +293,7 @@ bool league_version_read(const cJSON *j, struct league_version *v)
 		.workdir = cJSON_GetStringValue(json_member(j, "workdir")),
 	};
 	if (!v->name || !v->hash || !v->command || !v->dir || !cJSON_IsArray(readable) ||
-	    !json_get_int(j, "number", 1, 1000000, &number))
+	    !json_whole(json_member(j, "number"), 1, 1000000, &number))
 		return false;
 	v->number = (int)number;
 	v->readable = xcalloc((size_t)cJSON_GetArraySize(readable) + 1, sizeof *v->readable);

@@ -29,7 +29,7 @@ static bool names_league(const cJSON *j, const struct league_info *info)
 
 	return format && !strcmp(format, LEAGUE_REGISTER_FORMAT) && id &&
 	       !strcmp(id, info->id) && game && !strcmp(game, info->rules->name) &&
-	       json_get_int(j, "players", 2, GAME_MAX_SEATS, &players) &&
+	       json_whole(json_member(j, "players"), 2, GAME_MAX_SEATS, &players) &&
 	       players == info->players &&
 	       cJSON_Compare(json_member(j, "options"), info->options, true);
 }
@@ -284,7 +284,7 @@ static int take_season(sqlite3 *db, const cJSON *j, const char *name, char *err)
 {
 	long first;
 
-	if (!json_get_int(j, "first_run", 1, 1000000000L, &first))
+	if (!json_whole(json_member(j, "first_run"), 1, 1000000000L, &first))
 		return errorf(err, "a \"season\" line without its first_run");
 	return league_db_season(db, name, first, err);
 }

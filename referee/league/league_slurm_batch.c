@@ -81,7 +81,7 @@ static bool seat_read(const cJSON *j, struct league_version *v)
 {
 	long id;
 
-	if (!league_version_read(j, v) || !json_get_int(j, "id", 1, 1L << 40, &id))
+	if (!league_version_read(j, v) || !json_whole(json_member(j, "id"), 1, 1L << 40, &id))
 		return false;
 	v->id = id;
 	return true;
@@ -100,8 +100,8 @@ static int tasks_read(const cJSON *j, struct league_slurm_batch *b)
 		long first, sets;
 		int k = 0;
 
-		if (!json_get_int(t, "first", 1, 1L << 40, &first) ||
-		    !json_get_int(t, "sets", 1, 1L << 20, &sets) ||
+		if (!json_whole(json_member(t, "first"), 1, 1L << 40, &first) ||
+		    !json_whole(json_member(t, "sets"), 1, 1L << 20, &sets) ||
 		    cJSON_GetArraySize(seats) != b->players)
 			return -1;
 		b->tasks[i].first = first;
@@ -132,7 +132,7 @@ int league_slurm_batch_read(const char *path, struct league_slurm_batch *b, char
 	if (!j || !format || strcmp(format, BATCH_FORMAT) || !name ||
 	    strlen(name) >= sizeof b->name || !key ||
 	    hex_decode(b->key, sizeof b->key, key) ||
-	    !json_get_int(j, "players", 2, GAME_MAX_SEATS, &players))
+	    !json_whole(json_member(j, "players"), 2, GAME_MAX_SEATS, &players))
 		return errorf(err, "%s: not a league's batch file", path);
 	snprintf(b->name, sizeof b->name, "%s", name);
 	b->players = (int)players;

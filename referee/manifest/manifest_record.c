@@ -132,6 +132,7 @@ static struct game_entry *next_entry(struct entries *e, size_t count)
 {
 	e->at = xgrow(e->at, count, &e->cap, sizeof *e->at);
 	/* Not all of it: its lists are filled as far as their counts say. */
+	e->at[count].game = 0; /* a record without one: game 0, not scheduled */
 	e->at[count].seat_count = e->at[count].rank_count = 0;
 	e->at[count].forfeit_count = 0;
 	e->at[count].sha256 = NULL;
