@@ -195,20 +195,17 @@ static int search_node(struct rolit_search *s, struct rolit_eval_pos p,
 	/* A board with a ball and an empty square has an empty square
 	 * beside a ball, a legal one: only a full board is over, and the
 	 * leaves need not find their moves. */
-	if (!p.empty)
-		return rolit_eval_over(__builtin_popcountll(p.own) -
-				       __builtin_popcountll(p.other));
-	if (depth == 0)
+	if (p.empty && depth == 0)
 		return rolit_eval_value(&p);
 	/* The last empty square, which the seat to move fills: the end. */
-	if (!(p.empty & (p.empty - 1))) {
+	if (p.empty && !(p.empty & (p.empty - 1))) {
 		struct rolit_eval_pos last = rolit_eval_play(p, p.empty);
 
 		return search_out_of_time(s) ? 0 : rolit_eval_over(
 			__builtin_popcountll(last.other) - __builtin_popcountll(last.own));
 	}
-	moves = rolit_eval_moves(&p);
-	if (!moves) /* no square touches a ball: no Rolit position, but over */
+	moves = p.empty ? rolit_eval_moves(&p) : 0;
+	if (!moves) /* full, or no square touches a ball: over */
 		return rolit_eval_over(__builtin_popcountll(p.own) -
 				       __builtin_popcountll(p.other));
 	if (s->table && __builtin_popcountll(p.empty) >= ROLIT_SEARCH_NEAR_END) {

@@ -8,8 +8,9 @@
  * leaves with ROLIT_SEARCH_NEAR_END empty squares or more, fewest
  * replies first (nearer the end, neither sorted nor in the table); deep
  * enough it reaches the end of the game everywhere and its value is
- * exact: the last empty square is filled without a search of its moves.  rolit-search plays with it (iterative deepening and a
- * table kept between moves), rolit-mcts proves its endgames with it, and
+ * exact (the last empty square filled without a search of its moves).
+ * rolit-search plays with it (iterative deepening and a table kept
+ * between moves), rolit-mcts proves its endgames with it, and
  * the estimates and `grade` value positions with it (no table: a value
  * of a given depth is then the plain minimax's, the same whoever asks
  * and in whatever order, so that the grade of a log never changes).
