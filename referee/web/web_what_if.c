@@ -67,11 +67,10 @@ static char *kept(const char *page, const char *refused, unsigned *status, char 
 	return NULL;
 }
 
-static bool query_ok(const char *move, const char *action, char *err)
+/* Whether the query holds a move (into *n) and an action. */
+static bool query_ok(const char *move, const char *action, long *n, char *err)
 {
-	long n;
-
-	if (!move || !whole_number(move, 0, 999999, &n))
+	if (!move || !whole_number(move, 0, 999999, n))
 		return errorf(err, "give move=N, the decision played otherwise (1 or more)") && false;
 	if (!action || !action[0] || strlen(action) > 256)
 		return errorf(err, "give action=ACTION, as the log writes it (at most 256 "
@@ -131,10 +130,12 @@ char *web_what_if(const char *dir, const char *rel, const char *move,
 {
 	char *log = path_join(dir, rel), *folder = path_join(dir, "what-if"), *spec = NULL;
 	char hash[FILES_SHA256_HEX], *text = NULL, *key, *page, *refused;
+	long n;
 
 	*status = MHD_HTTP_NOT_FOUND;
-	if (access(log, R_OK) == 0 && (*status = MHD_HTTP_BAD_REQUEST, query_ok(move, action, err)))
-		spec = xasprintf("%s=%s", move, action);
+	/* The move as its number: "7" and "007" are one what-if, kept once. */
+	if (access(log, R_OK) == 0 && (*status = MHD_HTTP_BAD_REQUEST, query_ok(move, action, &n, err)))
+		spec = xasprintf("%ld=%s", n, action);
 	if (spec) {
 		key = xasprintf("%s\n%s", rel, spec);
 		files_sha256_bytes(key, strlen(key), hash);

@@ -188,6 +188,10 @@ expect_eq "$(ls "$L"/what-if | wc -l)" 1 "... kept once, by log, move and action
 start=$(now_ms)
 expect_eq "$(code "$GAME?move=3&action=best")" 200 "asked again: the page kept"
 expect_lt $(($(now_ms) - start)) 1000 "... answered from the file in under a second"
+expect_eq "$(code "$GAME?move=0000003&action=best") $(ls "$L"/what-if | wc -l)" "200 1" \
+	"move=0000003: the same what-if as move=3, the kept page, no other"
+expect_eq "$(code "$GAME?move=%2B3&action=best") $(code "$GAME?move=%203&action=best")" "400 400" \
+	"move=+3 or ' 3': 400, as every number a query takes"
 expect_eq "$(code "$GAME?move=3&action=%22nothing%22")" 400 "an action that is not legal there: 400"
 expect_eq "$(json 'd["error"]')" \
 	"--what-if 3: move 3: a roll is waiting: set dice aside with {\"keep\":[faces]}, e.g. {\"keep\":[1,5]}" \
