@@ -174,7 +174,7 @@ int chain_lines_check(const struct chain_lines *l, const char *path,
 		    memcmp(comma + 1, "\"prev\":\"", 8) || memcmp(comma + 9, end.prev, 64))
 			rc = errorf(err, "%s: line %zu: its chain is broken", path, i + 1);
 	}
-	if (!rc && id_hex && last && !hex_decode(id, sizeof id, id_hex)) {
+	if (!rc && last && !hex_decode(id, sizeof id, id_hex)) {
 		rc = chain_signature_check(&owner, &end, key_hex, sig_hex, trusted, why)
 		     ? errorf(err, "%s: %s", path, why) : 0;
 		*signed_ = !rc;

@@ -145,7 +145,7 @@ static int close_run(const struct sync *s, long run, const char *run_dir,
 	unsigned char run_id[sizeof m.id];
 	int rc = 0;
 
-	if (!lines || !id || hex_decode(run_id, sizeof run_id, id))
+	if (!lines || hex_decode(run_id, sizeof run_id, id))
 		return errorf(err, "%s/run.jsonl: not a run's manifest", run_dir);
 	if (lost && !s->closer->accept_loss)
 		return errorf(err, "%s/run.jsonl: the index handed out the sets from game %ld to "
@@ -289,7 +289,7 @@ static int seal_holds(const struct chain_lines *l, size_t at, const char *path,
 	int rc = 0;
 
 	chain_take(&end, l->at[at - 1], l->len[at - 1]);
-	if (!id_hex || hex_decode(id, sizeof id, id_hex) ||
+	if (hex_decode(id, sizeof id, id_hex) ||
 	    chain_signature_check(&owner, &end, cJSON_GetStringValue(json_member(seal, "key")),
 				  cJSON_GetStringValue(json_member(seal, "sig")),
 				  key->public_key, why))

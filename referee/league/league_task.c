@@ -194,8 +194,8 @@ int league_task_place_read(struct league_place *p, const char *run_dir, int play
 	long number = 0;
 	int rc = 0;
 
-	if (!id || hex_decode(p->run_id, sizeof p->run_id, id) ||
-	    !json_get_int(first, "run_number", 1, 1L << 40, &number) ||
+	if (hex_decode(p->run_id, sizeof p->run_id, id) ||
+	    !json_whole(json_member(first, "run_number"), 1, 1L << 40, &number) ||
 	    (league && strlen(league) != 2 * LEAGUE_ID_BYTES))
 		rc = errorf(err, "%s: not a league run's run.jsonl (its id, league and "
 			    "run_number)", path);

@@ -295,9 +295,8 @@ static int take_header(void *ctx, const cJSON *r, struct manifest_view *view)
 	const char *type = cJSON_GetStringValue(json_member(r, "type"));
 	const char *verb = cJSON_GetStringValue(json_member(r, "verb"));
 
-	if (!type || strcmp(type, "run") || !cJSON_GetStringValue(json_member(r, "id")) ||
-	    hex_decode(view->id, sizeof view->id,
-			     cJSON_GetStringValue(json_member(r, "id")))) {
+	if (!type || strcmp(type, "run") ||
+	    hex_decode(view->id, sizeof view->id, cJSON_GetStringValue(json_member(r, "id")))) {
 		problems_add(rc->problems, rc->path, "line 1: not the first record of a "
 			     "play or sprt run ({\"type\":\"run\",...,\"id\":...})");
 		return -1;
