@@ -46,7 +46,7 @@ static int playouts(void)
 
 	for (int players = 2; players <= 4; players += 2) {
 		struct rolit_bits pos;
-		double start;
+		double start, seconds;
 
 		if (rolit_mcts_tree_init(&tree, 1u << 20, 47) < 0)
 			return -1;
@@ -54,10 +54,10 @@ static int playouts(void)
 		rolit_mcts_tree_root(&tree, &pos);
 		start = cpu_seconds();
 		rolit_mcts_tree_run(&tree, &never, PLAYOUTS);
-		start = cpu_seconds() - start;
+		seconds = cpu_seconds() - start;
 		printf("rolit-mcts, %d players, 8x8 opening: %ld playouts in "
 		       "%.2f CPU s, %.0f a second\n", players, tree.playouts,
-		       start, (double)tree.playouts / start);
+		       seconds, (double)tree.playouts / seconds);
 		rolit_mcts_tree_free(&tree);
 	}
 	return 0;
