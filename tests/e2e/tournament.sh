@@ -122,6 +122,8 @@ expect_contains "$ERR" "game 1 was cut by the stop: its log is set aside as game
 	"empty log: the resume sets game 1's empty log aside"
 expect_eq "$(wc -c <"$TMP/empty/games/aborted/000001.aborted-1.jsonl")" 0 "empty log: set aside as it was"
 expect_exit 0 "$REFEREE" verify "$TMP/empty"
+expect_exit 0 "$REFEREE" ladder "$TMP/empty"
+expect_exit 0 "$REFEREE" report "$TMP/empty" -o "$TMP/empty-report"
 
 # Shards: two halves rated together give the single run's ladder.
 expect_exit 0 "$REFEREE" tournament "$TMP/t.json" --out "$TMP/s1" --shard 1/2
